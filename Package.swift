@@ -1,0 +1,46 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "CatFacts",
+    platforms: [.macOS(.v15)],
+    products: [
+        // libCatFacts.so: the C face (include/catfacts.h).
+        .library(name: "CatFacts", type: .dynamic, targets: ["CatFactsC"]),
+        // The Swift API, for Swift programs and Apple apps.
+        .library(name: "CatFactsKit", targets: ["CatFactsKit"]),
+        .library(name: "CatFactsMock", targets: ["CatFactsMock"]),
+        .executable(name: "catfacts-mock", targets: ["catfacts-mock"]),
+        .executable(name: "catfacts", targets: ["catfacts"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .target(
+            name: "CatFactsKit",
+            dependencies: [.product(name: "Histogram", package: "hdrhistogram-swift")]
+        ),
+        .target(name: "CatFactsC", dependencies: ["CatFactsKit"]),
+        .target(
+            name: "CatFactsMock",
+            dependencies: ["CatFactsKit", .product(name: "Hummingbird", package: "hummingbird")]
+        ),
+        .executableTarget(
+            name: "catfacts-mock",
+            dependencies: ["CatFactsMock", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(
+            name: "catfacts",
+            dependencies: [
+                "CatFactsKit", "CatFactsMock",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "CatFactsKitTests", dependencies: ["CatFactsKit", "CatFactsMock"]),
+        .testTarget(name: "CatFactsMockTests", dependencies: ["CatFactsMock", "CatFactsKit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,46 @@
+import CatFactsKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The calling thread's last error message (`cf_last_error`), kept in thread-specific
+/// storage so threads never see each other's messages. Each message is a malloc'ed copy
+/// freed when the next one replaces it or when the thread exits.
+enum LastError {
+    /// Created once; the destructor frees a thread's message when the thread ends.
+    nonisolated(unsafe) private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let created = pthread_key_create(&key) { pointer in
+            free(pointer)
+        }
+        guard created == 0 else { fatalError("pthread_key_create failed: \(created)") }
+        return key
+    }()
+
+    /// The current message; "" when the thread's last call succeeded.
+    static var message: UnsafePointer<CChar> {
+        guard let pointer = pthread_getspecific(key) else { return StaticCStrings.empty }
+        return UnsafePointer(pointer.assumingMemoryBound(to: CChar.self))
+    }
+
+    /// Replaces the thread's message (`nil` clears it).
+    static func set(_ text: String?) {
+        let old = pthread_getspecific(key)
+        pthread_setspecific(key, text.flatMap { UnsafeRawPointer(strdup($0)) })
+        free(old)
+    }
+
+    /// Clears the message and returns `CF_OK`: what a successful call ends with.
+    static func succeed() -> Int32 {
+        set(nil)
+        return Status.ok.rawValue
+    }
+
+    /// Records `error`'s description and returns its status.
+    static func fail(_ error: CatFactsError) -> Int32 {
+        set(error.description)
+        return error.status.rawValue
+    }
+}

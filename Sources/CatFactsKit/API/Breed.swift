@@ -1,0 +1,73 @@
+/// A cat breed as the Cat Facts API lists it.
+///
+/// The service sends every field, but often as an empty string; a breed never
+/// holds `""`: an empty or all-blank field is `nil` (absent).
+public struct Breed: Sendable, Hashable, Codable {
+    /// The breed's name, e.g. "Abyssinian". Never empty.
+    public var name: String
+    /// Country the breed is associated with, e.g. "Ethiopia".
+    public var country: String?
+    /// How the breed came about, e.g. "Natural/Standard", "Crossbreed", "Mutation".
+    public var origin: String?
+    /// Coat length or kind, e.g. "Short", "Semi-long", "Hairless".
+    public var coat: String?
+    /// Coat pattern, e.g. "Ticked", "Colorpoint".
+    public var pattern: String?
+
+    /// Creates a breed; empty optional fields become `nil`.
+    public init(name: String, country: String? = nil, origin: String? = nil,
+                coat: String? = nil, pattern: String? = nil) {
+        self.name = name
+        self.country = Breed.presence(country)
+        self.origin = Breed.presence(origin)
+        self.coat = Breed.presence(coat)
+        self.pattern = Breed.presence(pattern)
+    }
+
+    /// The field names, as the API and the JSON the library hands out spell them.
+    public enum Field: String, CaseIterable, Sendable, CodingKey {
+        case breed, country, origin, coat, pattern
+    }
+
+    /// The value of `field`, `nil` when absent.
+    public subscript(field: Field) -> String? {
+        switch field {
+        case .breed: name
+        case .country: country
+        case .origin: origin
+        case .coat: coat
+        case .pattern: pattern
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Field.self)
+        let name = try c.decode(String.self, forKey: .breed)
+        guard let present = Breed.presence(name) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .breed, in: c, debugDescription: "breed name is empty")
+        }
+        self.init(
+            name: present,
+            country: try c.decodeIfPresent(String.self, forKey: .country),
+            origin: try c.decodeIfPresent(String.self, forKey: .origin),
+            coat: try c.decodeIfPresent(String.self, forKey: .coat),
+            pattern: try c.decodeIfPresent(String.self, forKey: .pattern))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Field.self)
+        try c.encode(name, forKey: .breed)
+        try c.encodeIfPresent(country, forKey: .country)
+        try c.encodeIfPresent(origin, forKey: .origin)
+        try c.encodeIfPresent(coat, forKey: .coat)
+        try c.encodeIfPresent(pattern, forKey: .pattern)
+    }
+
+    /// `nil` for a missing, empty or all-blank string, else the string trimmed.
+    static func presence(_ value: String?) -> String? {
+        guard let trimmed = value?.trimmingCharacters(in: .whitespacesAndNewlines),
+              !trimmed.isEmpty else { return nil }
+        return trimmed
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// Every way a CatFacts call can fail. Each case maps to one ``Status`` (and so to one
+/// `CF_ERR_*`), and its description says what failed, why, and what to try.
+public enum CatFactsError: Error, Sendable, Equatable {
+    /// A caller's mistake: a bad option, URL, page number or name.
+    case argument(String)
+    /// The server could not be reached or the connection broke.
+    case network(String, url: String)
+    /// No complete answer within the time allowed.
+    case timeout(seconds: Double, url: String)
+    /// The server answered with an error status; `message` is the server's own when it sent one.
+    case http(status: Int, message: String, url: String)
+    /// The server answered 429; `retryAfter` is its `Retry-After` in seconds, when given.
+    case rateLimited(retryAfter: Double?, url: String)
+    /// The body was not what the API sends; the text says what was wrong and where.
+    case decode(String, url: String)
+    /// No such item (a breed name, an index past the end of a list).
+    case notFound(String)
+    /// Offline and nothing to serve instead.
+    case offline(String)
+    /// The call was cancelled before it finished.
+    case cancelled
+    /// A bug in CatFacts; the text says where.
+    case `internal`(String)
+
+    /// The status this error maps to.
+    public var status: Status {
+        switch self {
+        case .argument: .argument
+        case .network: .network
+        case .timeout: .timeout
+        case .http: .http
+        case .rateLimited: .rateLimited
+        case .decode: .decode
+        case .notFound: .notFound
+        case .offline: .offline
+        case .cancelled: .cancelled
+        case .internal: .internal
+        }
+    }
+}
+
+extension CatFactsError: CustomStringConvertible, LocalizedError {
+    public var description: String {
+        switch self {
+        case .argument(let text):
+            return "invalid argument: \(text)"
+        case .network(let cause, let url):
+            return "network error for \(url): \(cause); check the address and your connection"
+        case .timeout(let seconds, let url):
+            return "timed out after \(Self.format(seconds)) s waiting for \(url); the server is slow or unreachable (raise timeout_ms to wait longer)"
+        case .http(let status, let message, let url):
+            let said = message.isEmpty ? "" : ": \(message)"
+            return "HTTP \(status) from \(url)\(said)"
+        case .rateLimited(let retryAfter, let url):
+            let wait = retryAfter.map { "; retry after \(Self.format($0)) s" } ?? "; wait before retrying"
+            return "rate limited (HTTP 429) by \(url)\(wait)"
+        case .decode(let what, let url):
+            return "could not decode the response from \(url): \(what)"
+        case .notFound(let what):
+            return "not found: \(what)"
+        case .offline(let what):
+            return "offline: \(what)"
+        case .cancelled:
+            return "cancelled"
+        case .internal(let what):
+            return "internal error: \(what) (please report it)"
+        }
+    }
+
+    public var errorDescription: String? { description }
+
+    private static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.3g", seconds)
+    }
+}

@@ -1,0 +1,13 @@
+import Foundation
+
+/// The JSON the library hands out (C face, `--json`): UTF-8, keys sorted, slashes unescaped.
+public enum JSONOutput {
+    /// `value` as JSON text.
+    public static func string<Value: Encodable>(_ value: Value) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // The library's output types hold only strings, numbers and booleans: encoding cannot fail.
+        guard let data = try? encoder.encode(value) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

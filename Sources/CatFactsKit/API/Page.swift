@@ -1,0 +1,64 @@
+import Foundation
+
+/// One page of a paginated collection, as the client hands it out.
+public struct Page<Item: Sendable>: Sendable {
+    /// The page's number, from 1.
+    public var number: Int
+    /// The last page's number; 1 for an empty collection.
+    public var lastPage: Int
+    /// Items per page, as the server applied it (after its own cap).
+    public var perPage: Int
+    /// Items in the whole collection.
+    public var total: Int
+    /// The items, `perPage` of them except on the last page; none past the end.
+    public var items: [Item]
+    /// Where the page came from.
+    public var source: Source
+    /// When the page was fetched from the network (for a cached page: when it was cached).
+    public var fetchedAt: Date
+
+    /// Creates a page.
+    public init(number: Int, lastPage: Int, perPage: Int, total: Int, items: [Item],
+                source: Source, fetchedAt: Date) {
+        self.number = number
+        self.lastPage = lastPage
+        self.perPage = perPage
+        self.total = total
+        self.items = items
+        self.source = source
+        self.fetchedAt = fetchedAt
+    }
+
+    /// Zero-based index, in the whole collection, of this page's first item.
+    public var firstIndex: Int { (number - 1) * perPage }
+}
+
+extension Page: Equatable where Item: Equatable {}
+
+/// Where a result came from: always said, so stale or bundled data is never taken for live data.
+public enum Source: String, Sendable, Codable, CaseIterable {
+    /// Fetched from the server just now.
+    case network
+    /// Served from the client's cache.
+    case cache
+    /// Served from the catalog bundled with the library (no network, nothing cached).
+    case offlineCatalog = "offline-catalog"
+}
+
+extension Page: Encodable where Item: Encodable {
+    enum CodingKeys: String, CodingKey {
+        case page, lastPage = "last_page", perPage = "per_page", total, items, source, fetchedAt = "fetched_at"
+    }
+
+    /// Encodes the page in the shape `c-api.md` gives (`page`, `last_page`, ..., `fetched_at` in RFC 3339).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(number, forKey: .page)
+        try c.encode(lastPage, forKey: .lastPage)
+        try c.encode(perPage, forKey: .perPage)
+        try c.encode(total, forKey: .total)
+        try c.encode(items, forKey: .items)
+        try c.encode(source, forKey: .source)
+        try c.encode(fetchedAt.formatted(.iso8601), forKey: .fetchedAt)
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The Cat Facts API, with every request measured.
+///
+/// ```swift
+/// let client = try CatFactsClient(options: ClientOptions(baseURL: "http://127.0.0.1:8106"))
+/// let page = try await client.breeds(page: 1, limit: 10)
+/// print(page.items.map(\.name), client.metrics.snapshot().json())
+/// ```
+/// Safe to share between tasks and threads.
+public final class CatFactsClient: Sendable {
+    /// The options it was created with.
+    public let options: ClientOptions
+    /// Every request's count and time, per endpoint.
+    public let metrics = MetricsRecorder()
+    /// The base URL, validated.
+    public let baseURL: URL
+    private let transport: any HTTPTransport
+    private let decoder: any PageDecoder
+
+    /// Creates a client.
+    ///
+    /// - Throws: ``CatFactsError/argument(_:)`` for a base URL that is not http(s) or
+    ///   for limits that are zero or negative.
+    public init(options: ClientOptions = ClientOptions(), transport: (any HTTPTransport)? = nil,
+                decoder: any PageDecoder = FoundationPageDecoder()) throws(CatFactsError) {
+        try options.validate()
+        self.options = options
+        self.baseURL = try options.validatedBaseURL()
+        self.transport = transport ?? URLSessionTransport()
+        self.decoder = decoder
+    }
+
+    /// A page of breeds (`GET /breeds`).
+    ///
+    /// - Parameters:
+    ///   - page: from 1; a page past the end is empty, not an error.
+    ///   - limit: items per page; `nil` is the server's default. The server may cap it:
+    ///     the page's `perPage` says what it applied.
+    public func breeds(page: Int = 1, limit: Int? = nil) async throws(CatFactsError) -> Page<Breed> {
+        try await fetchPage(Breed.self, from: .breeds, page: page, limit: limit, maxLength: nil)
+    }
+
+    /// A page of facts (`GET /facts`), only those no longer than `maxLength` when given.
+    public func facts(page: Int = 1, limit: Int? = nil, maxLength: Int? = nil) async throws(CatFactsError) -> Page<Fact> {
+        try await fetchPage(Fact.self, from: .facts, page: page, limit: limit, maxLength: maxLength)
+    }
+
+    /// A random fact (`GET /fact`), no longer than `maxLength` when given.
+    public func randomFact(maxLength: Int? = nil) async throws(CatFactsError) -> Fact {
+        let query = try Self.query(page: nil, limit: nil, maxLength: maxLength)
+        return try await fetch(.fact, query: query) { body throws(DecodeFailure) in
+            try decoder.decodeObject(Fact.self, from: body)
+        }
+    }
+
+    private func fetchPage<Item: Decodable & Sendable>(
+        _ type: Item.Type, from endpoint: Endpoint, page: Int, limit: Int?, maxLength: Int?
+    ) async throws(CatFactsError) -> Page<Item> {
+        let query = try Self.query(page: page, limit: limit, maxLength: maxLength)
+        let fetchedAt = Date.now
+        let body = try await fetch(endpoint, query: query) { body throws(DecodeFailure) in
+            try Self.checked(decoder.decodePage(Item.self, from: body))
+        }
+        return Page(number: body.currentPage, lastPage: body.lastPage, perPage: body.perPage,
+                    total: body.total, items: body.items, source: .network, fetchedAt: fetchedAt)
+    }
+
+    /// Rejects numbers no paginator sends, so callers can trust a page's arithmetic.
+    private static func checked<Item>(_ body: PageBody<Item>) throws(DecodeFailure) -> PageBody<Item> {
+        guard body.perPage > 0 else { throw DecodeFailure("'per_page' is \(body.perPage); expected 1 or more") }
+        guard body.total >= 0, body.currentPage >= 1, body.lastPage >= 1 else {
+            throw DecodeFailure("the page numbers are impossible (current_page \(body.currentPage), last_page \(body.lastPage), total \(body.total))")
+        }
+        guard body.items.count <= body.perPage else {
+            throw DecodeFailure("'data' holds \(body.items.count) items, more than 'per_page' (\(body.perPage))")
+        }
+        return body
+    }
+
+    private static func query(page: Int?, limit: Int?, maxLength: Int?) throws(CatFactsError) -> [URLQueryItem] {
+        var items: [URLQueryItem] = []
+        if let page {
+            guard page >= 1 else { throw .argument("page \(page): pages are numbered from 1") }
+            items.append(URLQueryItem(name: "page", value: String(page)))
+        }
+        if let limit {
+            guard limit >= 1 else { throw .argument("limit \(limit): a page holds at least 1 item") }
+            items.append(URLQueryItem(name: "limit", value: String(limit)))
+        }
+        if let maxLength {
+            guard maxLength >= 0 else { throw .argument("max_length \(maxLength) is negative (0 means no limit)") }
+            if maxLength > 0 { items.append(URLQueryItem(name: "max_length", value: String(maxLength))) }
+        }
+        return items
+    }
+
+    /// Sends one GET, times it, turns error statuses into errors, decodes, and records it all.
+    private func fetch<Value>(_ endpoint: Endpoint, query: [URLQueryItem],
+                              decode: (borrowing [UInt8]) throws(DecodeFailure) -> Value) async throws(CatFactsError) -> Value {
+        let url = self.url(for: endpoint, query: query)
+        let request = HTTPRequest(url: url, headers: ["User-Agent": options.userAgent, "Accept": "application/json"])
+        let start = ContinuousClock.now
+        let response: HTTPResponse
+        do {
+            response = try await transport.send(request, limits: options.limits)
+        } catch {
+            metrics.recordRequest(endpoint: endpoint.path, elapsed: ContinuousClock.now - start, bytes: 0,
+                                  gotResponse: false, error: error)
+            throw error
+        }
+        let elapsed = ContinuousClock.now - start
+        let result: Result<Value, CatFactsError>
+        if let failure = Self.failure(for: response, url: url.absoluteString) {
+            result = .failure(failure)
+        } else {
+            do throws(DecodeFailure) {
+                result = .success(try decode(response.body))
+            } catch {
+                result = .failure(.decode(error.description, url: url.absoluteString))
+            }
+        }
+        let error: CatFactsError? = if case .failure(let e) = result { e } else { nil }
+        metrics.recordRequest(endpoint: endpoint.path, elapsed: elapsed, bytes: response.body.count,
+                              gotResponse: true, error: error)
+        return try result.get()
+    }
+
+    private func url(for endpoint: Endpoint, query: [URLQueryItem]) -> URL {
+        let url = baseURL.appendingPathComponent(String(endpoint.path.dropFirst()))
+        guard !query.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
+        components.queryItems = query
+        return components.url ?? url
+    }
+
+    /// The error a non-2xx response stands for, with the server's own message when it sent one.
+    static func failure(for response: HTTPResponse, url: String) -> CatFactsError? {
+        switch response.status {
+        case 200..<300:
+            return nil
+        case 429:
+            return .rateLimited(retryAfter: RetryAfter.seconds(response.header("Retry-After")), url: url)
+        default:
+            return .http(status: response.status, message: serverMessage(response), url: url)
+        }
+    }
+
+    /// Laravel's `{"message": "..."}`, else a short plain-text body, else the status's reason phrase.
+    private static func serverMessage(_ response: HTTPResponse) -> String {
+        struct Message: Decodable { let message: String }
+        if let message = try? JSONDecoder().decode(Message.self, from: Data(response.body)).message, !message.isEmpty {
+            return message
+        }
+        let text = String(decoding: response.body.prefix(200), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if !text.isEmpty, !text.contains("<"), response.body.count <= 200 { return text }
+        return HTTPURLResponse.localizedString(forStatusCode: response.status)
+    }
+}

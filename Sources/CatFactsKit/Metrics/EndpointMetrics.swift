@@ -1,0 +1,30 @@
+/// One endpoint's figures in a ``MetricsSnapshot``; JSON keys as in `c-api.md`.
+///
+/// `requests` counts requests sent (a call served from cache counts in `cacheHits`
+/// instead); `errors` those that failed. The times (milliseconds, wall time from sending
+/// the request to having the whole body) cover the requests that brought back a whole
+/// response, whatever its status; a request that got none (refused, timed out) is
+/// counted but has no time to give. Times are 0 when there are none yet.
+public struct EndpointMetrics: Sendable, Equatable, Codable {
+    public var endpoint: String
+    public var requests: Int
+    public var errors: Int
+    public var avgMs: Double
+    public var lastMs: Double
+    public var minMs: Double
+    public var maxMs: Double
+    public var p50Ms: Double
+    public var p95Ms: Double
+    public var p99Ms: Double
+    /// Body bytes received.
+    public var bytes: Int
+    public var cacheHits: Int
+    public var retries: Int
+
+    enum CodingKeys: String, CodingKey {
+        case endpoint, requests, errors
+        case avgMs = "avg_ms", lastMs = "last_ms", minMs = "min_ms", maxMs = "max_ms"
+        case p50Ms = "p50_ms", p95Ms = "p95_ms", p99Ms = "p99_ms"
+        case bytes, cacheHits = "cache_hits", retries
+    }
+}

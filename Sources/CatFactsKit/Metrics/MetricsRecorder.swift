@@ -1,0 +1,74 @@
+import Synchronization
+
+/// Counts and times every request a client makes, per endpoint. Safe from any thread.
+public final class MetricsRecorder: Sendable {
+    /// Called after every request, on the thread that finished it.
+    public typealias Listener = @Sendable (RequestEvent) -> Void
+
+    private struct State {
+        var endpoints: [String: EndpointStats] = [:]
+        var online = true
+    }
+
+    private let state = Mutex(State())
+    private let listener = Mutex<Listener?>(nil)
+
+    public init() {}
+
+    /// Sets or, with `nil`, removes the listener called after each request.
+    public func setListener(_ newListener: Listener?) {
+        listener.withLock { $0 = newListener }
+    }
+
+    /// Records one request sent to `endpoint`.
+    ///
+    /// - Parameters:
+    ///   - elapsed: wall time from sending to the whole body, or to the failure.
+    ///   - bytes: body bytes received.
+    ///   - gotResponse: whether a whole response came back (its time then counts in the times).
+    ///   - error: the failure, if the request failed.
+    public func recordRequest(endpoint: String, elapsed: Duration, bytes: Int,
+                              gotResponse: Bool, error: CatFactsError?) {
+        state.withLock { state in
+            var stats = state.endpoints[endpoint] ?? EndpointStats()
+            stats.requests += 1
+            stats.bytes += bytes
+            if error != nil { stats.errors += 1 }
+            if gotResponse {
+                stats.recordTime(micros: UInt64(Swift.max(0, elapsed.milliseconds * 1000).rounded()))
+            }
+            state.endpoints[endpoint] = stats
+            state.online = gotResponse
+        }
+        let event = RequestEvent(endpoint: endpoint, milliseconds: elapsed.milliseconds,
+                                 status: error?.status ?? .ok)
+        // Called outside the lock, so a listener may read the metrics.
+        listener.withLock { $0 }?(event)
+    }
+
+    /// Records a call to `endpoint` answered from the cache, without a request.
+    public func recordCacheHit(endpoint: String) {
+        state.withLock { $0.endpoints[endpoint, default: EndpointStats()].cacheHits += 1 }
+    }
+
+    /// Records a retry of a request to `endpoint`.
+    public func recordRetry(endpoint: String) {
+        state.withLock { $0.endpoints[endpoint, default: EndpointStats()].retries += 1 }
+    }
+
+    /// Whether the last request reached the server (`true` before any request).
+    public var online: Bool { state.withLock { $0.online } }
+
+    /// The figures per endpoint, sorted by path.
+    public func endpoints() -> [EndpointMetrics] {
+        state.withLock { state in
+            state.endpoints.sorted { $0.key < $1.key }.map { $0.value.snapshot(endpoint: $0.key) }
+        }
+    }
+
+    /// Everything: endpoints, device, OS, app, memory, online state.
+    public func snapshot() -> MetricsSnapshot {
+        MetricsSnapshot(endpoints: endpoints(), system: SystemInfo.current, memory: MemoryUsage.current(),
+                        online: online, collectedAt: .now)
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// The metrics at one moment, as `cf_metrics` hands them out (keys in `c-api.md`).
+public struct MetricsSnapshot: Sendable, Equatable, Encodable {
+    public var endpoints: [EndpointMetrics]
+    public var system: SystemInfo
+    public var memory: MemoryUsage
+    /// Whether the last request reached the server.
+    public var online: Bool
+    public var collectedAt: Date
+
+    enum CodingKeys: String, CodingKey {
+        case endpoints, device, os, app, memory, online, collectedAt = "collected_at"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(endpoints, forKey: .endpoints)
+        try c.encode(system.device, forKey: .device)
+        try c.encode(system.os, forKey: .os)
+        try c.encode(system.app, forKey: .app)
+        try c.encode(memory, forKey: .memory)
+        try c.encode(online, forKey: .online)
+        try c.encode(collectedAt.formatted(.iso8601), forKey: .collectedAt)
+    }
+
+    /// The snapshot as UTF-8 JSON.
+    public func json() -> String { JSONOutput.string(self) }
+}

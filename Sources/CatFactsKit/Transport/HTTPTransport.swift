@@ -1,0 +1,65 @@
+import Foundation
+
+/// A GET request as the client sends it.
+public struct HTTPRequest: Sendable {
+    public var url: URL
+    /// Header fields to send (the client sets `User-Agent` and `Accept`).
+    public var headers: [String: String]
+    public init(url: URL, headers: [String: String] = [:]) {
+        self.url = url
+        self.headers = headers
+    }
+}
+
+/// A complete response: status, headers (names lowercased) and the whole body.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    public var headers: [String: String]
+    public var body: [UInt8]
+    public init(status: Int, headers: [String: String] = [:], body: [UInt8] = []) {
+        self.status = status
+        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
+        self.body = body
+    }
+
+    /// The value of a header field, by case-insensitive name.
+    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+}
+
+/// How long a request may take and how much it may bring back.
+public struct TransportLimits: Sendable, Equatable {
+    /// Longest wait with nothing received: connecting, or between two parts of the body.
+    public var connectTimeout: Duration
+    /// Longest wait for the whole response, from sending to the last byte.
+    public var totalTimeout: Duration
+    /// Bodies larger than this are cut off with a decode error, never read whole.
+    public var maxBodyBytes: Int
+
+    public init(connectTimeout: Duration = .seconds(10), totalTimeout: Duration = .seconds(30),
+                maxBodyBytes: Int = 8 << 20) {
+        self.connectTimeout = connectTimeout
+        self.totalTimeout = totalTimeout
+        self.maxBodyBytes = maxBodyBytes
+    }
+}
+
+/// Sends GET requests. The library uses ``URLSessionTransport``; tests may script another.
+///
+/// A transport answers every HTTP status as a response; it throws only when there is no
+/// complete response: ``CatFactsError/network(_:url:)``, ``CatFactsError/timeout(seconds:url:)``,
+/// ``CatFactsError/cancelled`` (the calling task was cancelled), or
+/// ``CatFactsError/decode(_:url:)`` for a body over ``TransportLimits/maxBodyBytes``.
+public protocol HTTPTransport: Sendable {
+    func send(_ request: HTTPRequest, limits: TransportLimits) async throws(CatFactsError) -> HTTPResponse
+}
+
+extension Duration {
+    /// The duration in seconds, as a `Double`.
+    var seconds: Double {
+        let (s, attoseconds) = components
+        return Double(s) + Double(attoseconds) / 1e18
+    }
+
+    /// The duration in milliseconds, as a `Double`.
+    var milliseconds: Double { seconds * 1000 }
+}
