@@ -17,6 +17,8 @@ let package = Package(
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
     targets: [
         .target(
@@ -26,7 +28,12 @@ let package = Package(
         .target(name: "CatFactsC", dependencies: ["CatFactsKit"]),
         .target(
             name: "CatFactsMock",
-            dependencies: ["CatFactsKit", .product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: [
+                "CatFactsKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
         ),
         .executableTarget(
             name: "catfacts-mock",

@@ -1,0 +1,35 @@
+/// How a ``MockServer`` listens, what it serves and how it misbehaves.
+///
+/// The defaults serve the bundled catalog on `127.0.0.1:8106` with no delay and no faults.
+public struct MockConfiguration: Sendable {
+    /// The address to bind. Loopback by default; `"0.0.0.0"` or `"::"` listen on every interface.
+    public var host: String = "127.0.0.1"
+    /// The TCP port; 0 asks the system for a free one (read it back from ``MockServer/port``).
+    public var port: Int = 8106
+    /// `nil` serves the bundled catalog's breeds; N serves a synthetic catalog of N breeds.
+    public var breeds: Int? = nil
+    /// `nil` serves the bundled catalog's facts; N serves a synthetic catalog of N facts.
+    public var facts: Int? = nil
+    /// Delay added before each response head.
+    public var latency: Duration = .zero
+    /// Uniform random spread added to ``latency`` (plus or minus); the delay never goes below zero.
+    public var jitter: Duration = .zero
+    /// Probability, in `0...1`, that a request gets a fault.
+    public var failRate: Double = 0
+    /// The faults to inject, taken in turn (round robin) whenever a request is chosen to fail.
+    /// Empty means ``MockFault/serverError``.
+    public var faults: [MockFault] = []
+    /// The first N requests always get a fault (for retry tests); ``failRate`` applies after them.
+    public var failFirst: Int = 0
+    /// The server's cap on `limit`: a larger `limit` is served as this many items per page.
+    public var maxLimit: Int = 1000
+    /// How long a ``MockFault/slow`` response spreads its body over.
+    public var slowBody: Duration = .seconds(2)
+    /// The `Retry-After` value, in seconds, sent with a ``MockFault/rateLimited`` response.
+    public var retryAfterSeconds: Int = 1
+    /// Seeds fault choice, jitter and `/fact`'s randomness so runs repeat; `nil` seeds from the system.
+    public var seed: UInt64? = nil
+
+    /// A configuration with every default: the bundled catalog on `127.0.0.1:8106`, no faults.
+    public init() {}
+}

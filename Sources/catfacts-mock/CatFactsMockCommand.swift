@@ -1,0 +1,113 @@
+import ArgumentParser
+import CatFactsMock
+import Foundation
+
+/// `catfacts-mock`: serves the Cat Facts API locally until SIGINT or SIGTERM.
+@main
+struct CatFactsMockCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "catfacts-mock",
+        abstract: "A local server with the Cat Facts API, for tests, demos and benchmarks.",
+        discussion: """
+            Serves /breeds, /facts and /fact as https://catfact.ninja answers them. Its first \
+            line on stdout is "listening on http://HOST:PORT"; it runs until SIGINT or SIGTERM.
+            """)
+
+    @Option(help: "Address to bind (loopback unless told otherwise).")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to listen on; 0 picks a free one.")
+    var port = 8106
+
+    @Option(help: "Serve a synthetic catalog of N breeds instead of the bundled one.")
+    var breeds: Int?
+
+    @Option(help: "Serve a synthetic catalog of N facts instead of the bundled one.")
+    var facts: Int?
+
+    @Option(name: .customLong("latency-ms"), help: "Delay before each response head, in milliseconds.")
+    var latencyMS = 0
+
+    @Option(name: .customLong("jitter-ms"), help: "Random +/- spread added to the latency, in milliseconds.")
+    var jitterMS = 0
+
+    @Option(name: .customLong("fail-rate"), help: "Probability (0...1) that a request gets a fault.")
+    var failRate = 0.0
+
+    @Option(help: "Faults to inject in turn, comma-separated: \(MockFault.allCases.map(\.rawValue).joined(separator: ",")) (default 500).")
+    var faults: String?
+
+    @Option(name: .customLong("fail-first"), help: "Fault the first N requests, whatever the fail rate.")
+    var failFirst = 0
+
+    @Option(name: .customLong("max-limit"), help: "Server cap on the limit parameter.")
+    var maxLimit = 1000
+
+    @Option(name: .customLong("slow-ms"), help: "How long a slow fault spreads the body over, in milliseconds.")
+    var slowMS = 2000
+
+    @Option(help: "Seed for fault choice, jitter and /fact, for repeatable runs.")
+    var seed: UInt64?
+
+    mutating func validate() throws {
+        for (name, value) in [("--port", port), ("--latency-ms", latencyMS), ("--jitter-ms", jitterMS),
+                              ("--fail-first", failFirst), ("--slow-ms", slowMS),
+                              ("--breeds", breeds ?? 0), ("--facts", facts ?? 0)] where value < 0 {
+            throw ValidationError("\(name) must not be negative (got \(value)).")
+        }
+        guard port <= 65535 else { throw ValidationError("--port must be in 0...65535 (got \(port)).") }
+        guard maxLimit >= 1 else { throw ValidationError("--max-limit must be at least 1 (got \(maxLimit)).") }
+        guard (0...1).contains(failRate) else {
+            throw ValidationError("--fail-rate must be between 0 and 1 (got \(failRate)).")
+        }
+        _ = try parsedFaults()
+    }
+
+    /// `--faults` as faults; an unknown name is a validation error naming the valid ones.
+    private func parsedFaults() throws -> [MockFault] {
+        guard let faults else { return [] }
+        return try faults.split(separator: ",", omittingEmptySubsequences: true).map { name in
+            let name = name.trimmingCharacters(in: .whitespaces)
+            guard let fault = MockFault(rawValue: name) else {
+                throw ValidationError(
+                    "unknown fault \"\(name)\" in --faults; use \(MockFault.allCases.map(\.rawValue).joined(separator: ", ")).")
+            }
+            return fault
+        }
+    }
+
+    func run() async throws {
+        var configuration = MockConfiguration()
+        configuration.host = host
+        configuration.port = port
+        configuration.breeds = breeds
+        configuration.facts = facts
+        configuration.latency = .milliseconds(latencyMS)
+        configuration.jitter = .milliseconds(jitterMS)
+        configuration.failRate = failRate
+        configuration.faults = try parsedFaults()
+        configuration.failFirst = failFirst
+        configuration.maxLimit = maxLimit
+        configuration.slowBody = .milliseconds(slowMS)
+        configuration.seed = seed
+
+        // Install the handlers before listening, so an early signal still stops cleanly.
+        guard ShutdownSignals.install() else {
+            FileHandle.standardError.write(Data("catfacts-mock: cannot set up signal handling\n".utf8))
+            throw ExitCode.failure
+        }
+        let server: MockServer
+        do {
+            server = try await MockServer.start(configuration)
+        } catch {
+            FileHandle.standardError.write(Data("catfacts-mock: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        // Written straight to the descriptor, unbuffered: whoever started us waits for this line.
+        FileHandle.standardOutput.write(Data("listening on http://\(shownHost):\(server.port)\n".utf8))
+
+        await ShutdownSignals.wait()
+        await server.stop()
+    }
+}
