@@ -38,7 +38,7 @@ public struct MemoryUsage: Sendable, Equatable, Codable {
     static func parseProcStatus(_ text: String) -> MemoryUsage {
         func kilobytes(_ key: String) -> Int {
             guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(key + ":") }) else { return 0 }
-            let number = line.dropFirst(key.count + 1).split(separator: " ").first.flatMap { Int($0) }
+            let number = line.dropFirst(key.count + 1).split(whereSeparator: \.isWhitespace).first.flatMap { Int($0) }
             return (number ?? 0) * 1024
         }
         let resident = kilobytes("VmRSS")

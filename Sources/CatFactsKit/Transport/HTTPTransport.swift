@@ -55,11 +55,11 @@ public protocol HTTPTransport: Sendable {
 
 extension Duration {
     /// The duration in seconds, as a `Double`.
-    var seconds: Double {
+    public var seconds: Double {
         let (s, attoseconds) = components
         return Double(s) + Double(attoseconds) / 1e18
     }
 
     /// The duration in milliseconds, as a `Double`.
-    var milliseconds: Double { seconds * 1000 }
+    public var milliseconds: Double { seconds * 1000 }
 }

@@ -39,6 +39,16 @@ public final class URLSessionTransport: HTTPTransport {
         }
         let task = session.dataTask(with: urlRequest)
         let exchange = Exchange(url: request.url.absoluteString, limits: limits)
+        // URLSession's own timeout bounds idle time only; this bounds the whole exchange. A
+        // dispatch timer, because a cancelled one is gone at once, where a cancelled
+        // Task.sleep still holds memory until its deadline.
+        let timer = DispatchSource.makeTimerSource(queue: .global())
+        timer.setEventHandler { [weak task] in
+            if let task { exchange.cancel(task, as: .timedOut) }
+        }
+        timer.schedule(deadline: .now() + limits.totalTimeout.seconds)
+        timer.resume()
+        defer { timer.cancel() }
         let result: Result<HTTPResponse, CatFactsError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 exchange.begin(continuation)
@@ -47,9 +57,6 @@ public final class URLSessionTransport: HTTPTransport {
                     exchange.cancel(task, as: .cancelled)
                 } else {
                     task.resume()
-                }
-                DispatchQueue.global().asyncAfter(deadline: .now() + limits.totalTimeout.seconds) { [weak task] in
-                    if let task { exchange.cancel(task, as: .timedOut) }
                 }
             }
         } onCancel: {

@@ -1,0 +1,118 @@
+import CatFactsKit
+import CatFactsMock
+import Foundation
+import Testing
+
+@Suite("Every error kind, over real loopback HTTP against the mock")
+struct ErrorTests {
+    private func failing(with fault: MockFault, _ configure: @escaping (inout MockConfiguration) -> Void = { _ in }) -> (inout MockConfiguration) -> Void {
+        { configuration in
+            configuration.failRate = 1
+            configuration.faults = [fault]
+            configure(&configuration)
+        }
+    }
+
+    @Test func aServerErrorIsHTTPWithTheServersMessage() async throws {
+        try await withMock(failing(with: .serverError)) { client, server in
+            let error = await caught { try await client.breeds() }
+            #expect(error == .http(status: 500, message: "Server Error", url: "\(server.baseURL.absoluteString)/breeds?page=1"))
+            #expect(error?.description == "HTTP 500 from \(server.baseURL.absoluteString)/breeds?page=1: Server Error")
+        }
+    }
+
+    @Test func tooManyRequestsIsRateLimitedWithRetryAfter() async throws {
+        try await withMock(failing(with: .rateLimited) { $0.retryAfterSeconds = 7 }) { client, server in
+            let error = await caught { try await client.randomFact() }
+            #expect(error == .rateLimited(retryAfter: 7, url: "\(server.baseURL.absoluteString)/fact"))
+            #expect(error?.description.contains("retry after 7 s") == true)
+        }
+    }
+
+    @Test func aResetConnectionIsANetworkError() async throws {
+        try await withMock(failing(with: .reset)) { client, _ in
+            let error = await caught { try await client.breeds() }
+            #expect(error?.status == .network)
+        }
+    }
+
+    @Test func aMalformedBodyIsADecodeError() async throws {
+        try await withMock(failing(with: .malformed)) { client, _ in
+            let error = await caught { try await client.breeds() }
+            #expect(error?.status == .decode)
+            #expect(error?.description.contains("is not valid JSON") == true)
+        }
+    }
+
+    @Test func aTruncatedBodyIsADecodeErrorOrALostConnection() async throws {
+        try await withMock(failing(with: .truncated)) { client, _ in
+            let error = await caught { try await client.facts() }
+            #expect(error?.status == .decode)
+        }
+    }
+
+    @Test func aSlowBodyPastTheTimeoutIsATimeout() async throws {
+        try await withMock(failing(with: .slow) { $0.slowBody = .seconds(2) },
+                           options: { $0.limits.totalTimeout = .milliseconds(500) }) { client, _ in
+            let start = ContinuousClock.now
+            let error = await caught { try await client.breeds() }
+            let elapsed = ContinuousClock.now - start
+            guard case .timeout(let seconds, _)? = error else { Issue.record("expected a timeout, got \(String(describing: error))"); return }
+            #expect(seconds == 0.5)
+            #expect(elapsed < .milliseconds(1500))
+        }
+    }
+
+    @Test func aClosedPortIsANetworkErrorWithinASecond() async throws {
+        let port = try await closedPort()
+        let client = try CatFactsClient(options: ClientOptions(baseURL: "http://127.0.0.1:\(port)"))
+        let start = ContinuousClock.now
+        let error = await caught { try await client.breeds() }
+        #expect(ContinuousClock.now - start < .seconds(1))
+        #expect(error == .network("connection refused (is the server running?)", url: "http://127.0.0.1:\(port)/breeds?page=1"))
+        #expect(client.metrics.endpoints().first?.errors == 1)
+        #expect(client.metrics.online == false)
+    }
+
+    @Test func anUnknownPathIsHTTP404() async throws {
+        try await withMock { _, server in
+            let client = try CatFactsClient(options: ClientOptions(baseURL: server.baseURL.absoluteString + "/nowhere"))
+            let error = await caught { try await client.breeds() }
+            guard case .http(404, _, let url)? = error else { Issue.record("expected HTTP 404, got \(String(describing: error))"); return }
+            #expect(url == "\(server.baseURL.absoluteString)/nowhere/breeds?page=1")
+        }
+    }
+
+    @Test func aBodyOverTheCapIsCutOffWithADecodeError() async throws {
+        try await withMock(options: { $0.limits.maxBodyBytes = 4096 }) { client, _ in
+            let error = await caught { try await client.breeds(page: 1, limit: 98) }
+            #expect(error?.status == .decode)
+            #expect(error?.description.contains("larger than the 4096-byte limit") == true)
+            // The same cap lets a small page through.
+            let small = try await client.breeds(page: 1, limit: 2)
+            #expect(small.items.count == 2)
+        }
+    }
+
+    @Test func cancellingTheTaskCancelsTheRequest() async throws {
+        try await withMock({ $0.latency = .seconds(5) }) { client, _ in
+            let task = Task { await caught { try await client.breeds() } }
+            try await Task.sleep(for: .milliseconds(100))
+            let start = ContinuousClock.now
+            task.cancel()
+            let error = await task.value
+            #expect(error == .cancelled)
+            #expect(ContinuousClock.now - start < .seconds(1))
+        }
+    }
+
+    /// A loopback port nothing listens on: the mock's, after it stopped.
+    private func closedPort() async throws -> Int {
+        var configuration = MockConfiguration()
+        configuration.port = 0
+        let server = try await MockServer.start(configuration)
+        let port = server.port
+        await server.stop()
+        return port
+    }
+}

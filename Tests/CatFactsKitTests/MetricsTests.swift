@@ -1,0 +1,75 @@
+import CatFactsKit
+import CatFactsMock
+import Foundation
+import Synchronization
+import Testing
+
+@Suite("Metrics measured against the mock")
+struct MetricsTests {
+    @Test func injectedLatencyShowsInAverageAndMedian() async throws {
+        let counting = ByteCountingTransport(URLSessionTransport())
+        try await withMock({ $0.latency = .milliseconds(50) }, transport: counting) { client, _ in
+            for page in 1...20 { _ = try await client.breeds(page: page % 4 + 1, limit: 10) }
+            let breeds = try #require(client.metrics.endpoints().first { $0.endpoint == "/breeds" })
+            #expect(breeds.requests == 20)
+            #expect(breeds.errors == 0)
+            #expect(breeds.bytes == counting.bytes)
+            #expect((50...60).contains(breeds.avgMs), "avg \(breeds.avgMs) ms")
+            #expect((50...60).contains(breeds.p50Ms), "p50 \(breeds.p50Ms) ms")
+            #expect(breeds.minMs >= 50)
+            #expect(breeds.minMs <= breeds.p50Ms && breeds.p50Ms <= breeds.p95Ms)
+            #expect(breeds.p95Ms <= breeds.p99Ms && breeds.p99Ms <= breeds.maxMs * 1.001)
+            #expect(breeds.cacheHits == 0)
+            #expect(breeds.retries == 0)
+        }
+    }
+
+    @Test func errorsAreCountedPerEndpointExactly() async throws {
+        try await withMock({ $0.failFirst = 3; $0.faults = [.serverError] }) { client, _ in
+            for _ in 0..<5 { _ = await caught { try await client.facts(limit: 5) } }
+            for _ in 0..<2 { _ = try await client.randomFact() }
+            let endpoints = client.metrics.endpoints()
+            #expect(endpoints.map(\.endpoint) == ["/fact", "/facts"])
+            #expect(endpoints[1].requests == 5)
+            #expect(endpoints[1].errors == 3)
+            #expect(endpoints[0].requests == 2)
+            #expect(endpoints[0].errors == 0)
+        }
+    }
+
+    @Test func theListenerHearsEveryRequestWithItsEndpointAndStatus() async throws {
+        let heard = Mutex<[RequestEvent]>([])
+        try await withMock({ $0.failFirst = 1; $0.faults = [.rateLimited] }) { client, _ in
+            client.metrics.setListener { event in heard.withLock { $0.append(event) } }
+            _ = await caught { try await client.breeds() }
+            _ = try await client.breeds()
+            _ = try await client.randomFact()
+            client.metrics.setListener(nil)
+            _ = try await client.randomFact()
+        }
+        let events = heard.withLock { $0 }
+        #expect(events.map(\.endpoint) == ["/breeds", "/breeds", "/fact"])
+        #expect(events.map(\.status) == [.rateLimited, .ok, .ok])
+        #expect(events.allSatisfy { $0.milliseconds > 0 })
+    }
+
+    @Test func theSnapshotJSONHasTheContractKeys() async throws {
+        try await withMock { client, _ in
+            _ = try await client.breeds(limit: 3)
+            let json = client.metrics.snapshot().json()
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+            #expect(Set(object.keys) == ["endpoints", "device", "os", "app", "memory", "online", "collected_at"])
+            let endpoint = try #require((object["endpoints"] as? [[String: Any]])?.first)
+            #expect(Set(endpoint.keys) == ["endpoint", "requests", "errors", "avg_ms", "last_ms", "min_ms", "max_ms",
+                                           "p50_ms", "p95_ms", "p99_ms", "bytes", "cache_hits", "retries"])
+            #expect(endpoint["endpoint"] as? String == "/breeds")
+            #expect(Set((object["device"] as? [String: Any])?.keys ?? [:].keys) == ["make", "model", "arch", "cpus"])
+            #expect(Set((object["os"] as? [String: Any])?.keys ?? [:].keys) == ["name", "version", "kernel"])
+            #expect(Set((object["app"] as? [String: Any])?.keys ?? [:].keys) == ["name", "library_version"])
+            #expect(Set((object["memory"] as? [String: Any])?.keys ?? [:].keys) == ["resident_bytes", "peak_resident_bytes"])
+            #expect(object["online"] as? Bool == true)
+            let collected = try #require(object["collected_at"] as? String)
+            #expect((try? Date(collected, strategy: .iso8601)) != nil)
+        }
+    }
+}
