@@ -7,7 +7,7 @@ BUILD_DIR := .build/debug
 LIB := $(BUILD_DIR)/libCatFacts.so
 C_TEST_DIR := .build/c-tests
 
-.PHONY: all deps build run test swift-test c-test clean
+.PHONY: all deps build run test swift-test c-test bench clean
 
 all: build
 
@@ -36,6 +36,12 @@ c-test: $(C_TEST_DIR)/library_test
 $(C_TEST_DIR)/%: Tests/C/%.c include/catfacts.h $(LIB)
 	@mkdir -p $(C_TEST_DIR)
 	$(CC) -std=c99 -Wall -Wextra -Werror -Iinclude -o $@ $< -L$(BUILD_DIR) -lCatFacts -Wl,-rpath,$(abspath $(BUILD_DIR))
+
+# Benchmarks need a release build; bench/run rewrites BENCHMARKS.md.
+bench: deps
+	$(SWIFT) build -c release --product catfacts-mock
+	$(SWIFT) build -c release --product catfacts-bench
+	bench/run
 
 clean:
 	rm -rf .build $(C_TEST_DIR)

@@ -46,6 +46,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(
+            name: "catfacts-bench",
+            dependencies: [
+                "CatFactsKit", "CatFactsMock",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(name: "CatFactsKitTests", dependencies: ["CatFactsKit", "CatFactsMock"]),
         .testTarget(name: "CatFactsMockTests", dependencies: ["CatFactsMock", "CatFactsKit"]),
     ],

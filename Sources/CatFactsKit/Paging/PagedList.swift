@@ -1,0 +1,175 @@
+import Dispatch
+import Synchronization
+
+/// A very long list, loaded a page at a time around where it is read.
+///
+/// Reading never blocks: ``item(at:)`` answers at once with the item, or `.pending` while
+/// its page loads, and every access moves a window of `prefetchDistance` items on each side
+/// that the list keeps loaded. Past `maxCachedItems`, pages farthest from the latest access
+/// are dropped, so memory follows `maxCachedItems`, never the list's length; a jump far
+/// away loads the page under it, not the pages between.
+///
+/// ```swift
+/// let breeds = try client.breedList(PagingOptions(pageSize: 50))
+/// if case .loaded(let breed) = breeds.item(at: 654_321) { print(breed.name) }
+/// let state = await breeds.wait(for: 654_321, timeout: .seconds(5))
+/// ```
+/// Safe to use from many threads and tasks at once. One load per page at a time:
+/// concurrent readers of a loading page share its load.
+public final class PagedList<Item: Sendable>: Sendable {
+    /// Loads page `page` (from 1) of `limit` items.
+    public typealias Loader = @Sendable (_ page: Int, _ limit: Int) async throws(CatFactsError) -> Page<Item>
+    /// Hears loaded, failed and dropped ranges, on the thread that finished the load.
+    public typealias Listener = @Sendable (PagingEvent) -> Void
+
+    private let loader: Loader
+    private let options: PagingOptions
+    private let state: Mutex<PagingState<Item>>
+    private let listener = Mutex<Listener?>(nil)
+
+    /// Creates a list over `loader`. Nothing loads until the first access.
+    ///
+    /// - Throws: ``CatFactsError/argument(_:)`` when the options do not fit together.
+    public init(options: PagingOptions = PagingOptions(), loader: @escaping Loader) throws(CatFactsError) {
+        try options.validate()
+        self.options = options
+        self.loader = loader
+        self.state = Mutex(PagingState(pageSize: options.pageSize))
+    }
+
+    deinit {
+        state.withLock { $0.closeAll() }.forEach { $0.cancel() }
+    }
+
+    /// The number of items; `nil` until the first page has loaded.
+    public var count: Int? { state.withLock { $0.total } }
+
+    /// Items per page now (the requested size, or the server's cap if lower).
+    public var pageSize: Int { state.withLock { $0.pageSize } }
+
+    /// Items held in memory now; never more than `maxCachedItems`.
+    public var heldItemCount: Int { state.withLock { $0.heldItems } }
+
+    /// Zero-based numbers of the pages held now, in order.
+    public var heldPages: [Int] { state.withLock { $0.heldPages } }
+
+    /// Sets or, with `nil`, removes the listener.
+    public func setListener(_ newListener: Listener?) {
+        listener.withLock { $0 = newListener }
+    }
+
+    /// The item at `index`, without waiting; starts loading its page and moves the
+    /// prefetch window if needed.
+    public func item(at index: Int) -> ItemState<Item> {
+        let (answer, work) = state.withLock { $0.access(index, options: options) }
+        perform(work)
+        return answer
+    }
+
+    /// Waits until `index` is no longer pending, for at most `timeout`.
+    ///
+    /// - Returns: the item's state then: `.pending` only if the timeout passed first,
+    ///   `.failed(.cancelled)` if the list was closed or the waiting task cancelled.
+    public func wait(for index: Int, timeout: Duration) async -> ItemState<Item> {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let answer = item(at: index)
+            guard case .pending = answer else { return answer }
+            if Task.isCancelled { return .failed(.cancelled) }
+            let remaining = deadline - ContinuousClock.now
+            guard remaining > .zero else { return .pending }
+            await waitForChange(of: index, atMost: remaining)
+        }
+    }
+
+    /// Forgets every failed page so the next access loads it again, and reloads the
+    /// failed pages around the latest access now.
+    public func retry() {
+        let work = state.withLock { state in
+            state.clearFailures()
+            return state.access(state.lastAccess, options: options).1
+        }
+        perform(work)
+    }
+
+    /// Cancels loads in flight and wakes every waiter; later accesses answer `.failed(.cancelled)`.
+    public func close() {
+        let (tasks, waiters) = state.withLock { state in (state.closeAll(), state.takeAllWaiters()) }
+        tasks.forEach { $0.cancel() }
+        waiters.forEach { $0.resume() }
+    }
+
+    /// Starts and cancels what an access decided, and tells the listener, outside the lock.
+    private func perform(_ work: PagingWork) {
+        for load in work.loads {
+            let task = Task { [weak self, loader] in
+                let result: Result<Page<Item>, CatFactsError>
+                do throws(CatFactsError) {
+                    result = .success(try await loader(load.page + 1, load.limit))
+                } catch {
+                    result = .failure(error)
+                }
+                self?.complete(load, with: result)
+            }
+            let stillWanted = state.withLock { $0.attach(task, to: load) }
+            if !stillWanted { task.cancel() }
+        }
+        work.cancels.forEach { $0.cancel() }
+        announce(work.events)
+    }
+
+    private func complete(_ load: PageLoad, with result: Result<Page<Item>, CatFactsError>) {
+        let (events, waiters) = state.withLock { $0.complete(load, with: result) }
+        waiters.forEach { $0.resume() }
+        announce(events)
+    }
+
+    private func announce(_ events: [PagingEvent]) {
+        guard !events.isEmpty, let listener = listener.withLock({ $0 }) else { return }
+        events.forEach(listener)
+    }
+
+    /// Sleeps until the page under `index` settles, `atMost` passes, or the task is cancelled.
+    ///
+    /// The timeout is a dispatch timer, cancelled as soon as the wait ends: a cancelled
+    /// `Task.sleep` would hold its memory until its deadline, which adds up when a reader
+    /// waits for thousands of pages.
+    private func waitForChange(of index: Int, atMost limit: Duration) async {
+        let id = state.withLock { $0.newWaiterID() }
+        let timer = DispatchSource.makeTimerSource(queue: .global())
+        timer.setEventHandler { [weak self] in
+            self?.state.withLock { $0.removeWaiter(id) }?.resume()
+        }
+        timer.schedule(deadline: .now() + limit.seconds)
+        defer { timer.cancel() }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let registered = state.withLock { $0.addWaiter(id, for: index, continuation) }
+                // Started only once the waiter is registered, so it cannot fire before there is one to wake.
+                timer.resume()
+                guard registered else { return continuation.resume() }
+                // Cancelled before registering: the handler found nothing to wake, so wake it here.
+                if Task.isCancelled { state.withLock { $0.removeWaiter(id) }?.resume() }
+            }
+        } onCancel: {
+            state.withLock { $0.removeWaiter(id) }?.resume()
+        }
+    }
+}
+
+extension CatFactsClient {
+    /// The breeds as a windowed list (see ``PagedList``).
+    public func breedList(_ options: PagingOptions = PagingOptions()) throws(CatFactsError) -> PagedList<Breed> {
+        try PagedList(options: options) { page, limit throws(CatFactsError) in
+            try await self.breeds(page: page, limit: limit)
+        }
+    }
+
+    /// The facts (no longer than `maxLength`, when given) as a windowed list.
+    public func factList(_ options: PagingOptions = PagingOptions(), maxLength: Int? = nil) throws(CatFactsError) -> PagedList<Fact> {
+        if let maxLength, maxLength < 0 { throw .argument("max_length \(maxLength) is negative (0 means no limit)") }
+        return try PagedList(options: options) { page, limit throws(CatFactsError) in
+            try await self.facts(page: page, limit: limit, maxLength: maxLength)
+        }
+    }
+}
