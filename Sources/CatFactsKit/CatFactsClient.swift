@@ -20,6 +20,7 @@ public final class CatFactsClient: Sendable {
     public let baseURL: URL
     private let transport: any HTTPTransport
     private let decoder: any PageDecoder
+    private let knownBreeds = KnownBreeds()
 
     /// Creates a client.
     ///
@@ -41,19 +42,84 @@ public final class CatFactsClient: Sendable {
     ///   - limit: items per page; `nil` is the server's default. The server may cap it:
     ///     the page's `perPage` says what it applied.
     public func breeds(page: Int = 1, limit: Int? = nil) async throws(CatFactsError) -> Page<Breed> {
-        try await fetchPage(Breed.self, from: .breeds, page: page, limit: limit, maxLength: nil)
+        let result = try await withFallback { () async throws(CatFactsError) in
+            try await fetchPage(Breed.self, from: .breeds, page: page, limit: limit, maxLength: nil)
+        } offline: {
+            BundledCatalog.page(of: BundledCatalog.breeds, page: page, limit: limit ?? Self.offlinePageSize)
+        }
+        knownBreeds.add(result.items)
+        return result
     }
 
     /// A page of facts (`GET /facts`), only those no longer than `maxLength` when given.
     public func facts(page: Int = 1, limit: Int? = nil, maxLength: Int? = nil) async throws(CatFactsError) -> Page<Fact> {
-        try await fetchPage(Fact.self, from: .facts, page: page, limit: limit, maxLength: maxLength)
+        try await withFallback { () async throws(CatFactsError) in
+            try await fetchPage(Fact.self, from: .facts, page: page, limit: limit, maxLength: maxLength)
+        } offline: {
+            BundledCatalog.page(of: BundledCatalog.facts(maxLength: maxLength), page: page, limit: limit ?? Self.offlinePageSize)
+        }
     }
 
     /// A random fact (`GET /fact`), no longer than `maxLength` when given.
     public func randomFact(maxLength: Int? = nil) async throws(CatFactsError) -> Fact {
         let query = try Self.query(page: nil, limit: nil, maxLength: maxLength)
-        return try await fetch(.fact, query: query) { body throws(DecodeFailure) in
-            try decoder.decodeObject(Fact.self, from: body)
+        return try await withFallback { () async throws(CatFactsError) in
+            try await fetch(.fact, query: query) { body throws(DecodeFailure) in
+                try decoder.decodeObject(Fact.self, from: body)
+            }
+        } offline: { () throws(CatFactsError) in
+            guard let fact = BundledCatalog.facts(maxLength: maxLength).randomElement() else {
+                throw .offline("the server cannot be reached, and no bundled fact fits max_length \(maxLength ?? 0)")
+            }
+            return fact
+        }
+    }
+
+    /// The breed named `name`, matched case-insensitively, from the breeds this client has
+    /// seen, or else by walking the breed list until it turns up (the API has no detail
+    /// endpoint).
+    ///
+    /// - Throws: ``CatFactsError/notFound(_:)`` when no breed has that name;
+    ///   ``CatFactsError/argument(_:)`` for an empty name; the errors of ``breeds(page:limit:)``.
+    public func breed(named name: String) async throws(CatFactsError) -> Breed {
+        let key = KnownBreeds.key(name)
+        guard !key.isEmpty else { throw .argument("the breed name is empty") }
+        if let known = knownBreeds.breed(forKey: key) { return known }
+        let notFound = CatFactsError.notFound("no breed is named '\(name.trimmingCharacters(in: .whitespacesAndNewlines))'")
+        if knownBreeds.isComplete { throw notFound }
+        var number = 1
+        while true {
+            let page = try await breeds(page: number, limit: Self.walkPageSize)
+            let found = page.items.first { KnownBreeds.key($0.name) == key }
+            let last = page.items.isEmpty || number >= page.lastPage
+            if last, page.source == .network { knownBreeds.markComplete() }
+            if let found { return found }
+            if last { throw notFound }
+            number += 1
+        }
+    }
+
+    /// Page size when walking the whole breed list (the server caps it if it must).
+    static let walkPageSize = 1000
+    /// The real service's default page size, used for offline pages asked without a limit.
+    static let offlinePageSize = 25
+
+    /// Runs `online`; when the server cannot be reached and the fallback is on, answers
+    /// with `offline` instead.
+    private func withFallback<Value>(
+        _ online: () async throws(CatFactsError) -> Value,
+        offline: () throws(CatFactsError) -> Value
+    ) async throws(CatFactsError) -> Value {
+        do {
+            return try await online()
+        } catch {
+            switch error {
+            case .network, .timeout, .offline:
+                guard options.offlineFallback else { throw error }
+                return try offline()
+            default:
+                throw error
+            }
         }
     }
 
@@ -98,9 +164,30 @@ public final class CatFactsClient: Sendable {
         return items
     }
 
-    /// Sends one GET, times it, turns error statuses into errors, decodes, and records it all.
+    /// Sends a GET, and again after a retryable failure, as the retry policy allows.
     private func fetch<Value>(_ endpoint: Endpoint, query: [URLQueryItem],
                               decode: (borrowing [UInt8]) throws(DecodeFailure) -> Value) async throws(CatFactsError) -> Value {
+        var attempt = 0
+        var random = SystemRandomNumberGenerator()
+        while true {
+            do {
+                return try await fetchOnce(endpoint, query: query, decode: decode)
+            } catch {
+                guard let delay = options.retry.delay(after: error, attempt: attempt, using: &random) else { throw error }
+                attempt += 1
+                metrics.recordRetry(endpoint: endpoint.path)
+                do {
+                    try await Task.sleep(for: delay)
+                } catch {
+                    throw .cancelled
+                }
+            }
+        }
+    }
+
+    /// Sends one GET, times it, turns error statuses into errors, decodes, and records it all.
+    private func fetchOnce<Value>(_ endpoint: Endpoint, query: [URLQueryItem],
+                                  decode: (borrowing [UInt8]) throws(DecodeFailure) -> Value) async throws(CatFactsError) -> Value {
         let url = self.url(for: endpoint, query: query)
         let request = HTTPRequest(url: url, headers: ["User-Agent": options.userAgent, "Accept": "application/json"])
         let start = ContinuousClock.now

@@ -73,3 +73,27 @@ struct MetricsTests {
         }
     }
 }
+
+@Suite("Prometheus text")
+struct PrometheusTests {
+    @Test func everyEndpointHasItsCountersAndQuantiles() async throws {
+        try await withMock { client, _ in
+            _ = try await client.breeds(limit: 3)
+            _ = try await client.breeds(page: 2, limit: 3)
+            _ = try await client.randomFact()
+            let text = client.metrics.snapshot().prometheus()
+            let lines = Set(text.split(separator: "\n").map(String.init))
+            #expect(lines.contains(#"catfacts_requests_total{endpoint="/breeds"} 2"#))
+            #expect(lines.contains(#"catfacts_requests_total{endpoint="/fact"} 1"#))
+            #expect(lines.contains(#"catfacts_request_errors_total{endpoint="/breeds"} 0"#))
+            #expect(lines.contains(#"catfacts_request_duration_milliseconds_count{endpoint="/breeds"} 2"#))
+            #expect(lines.contains("# TYPE catfacts_request_duration_milliseconds summary"))
+            #expect(lines.contains("catfacts_online 1"))
+            #expect(text.contains(#"catfacts_request_duration_milliseconds{endpoint="/fact",quantile="0.99"} "#))
+            // Every sample line is `name{labels} value` or `name value`.
+            for line in lines where !line.hasPrefix("#") {
+                #expect(line.split(separator: " ").count >= 2 && Double(line.split(separator: " ").last ?? "") != nil, "\(line)")
+            }
+        }
+    }
+}

@@ -12,12 +12,19 @@ public struct ClientOptions: Sendable, Equatable {
     public var limits = TransportLimits()
     /// Sent as `User-Agent` with every request.
     public var userAgent: String = LibraryVersion.userAgent
+    /// Which failed requests are sent again, and after how long.
+    public var retry = RetryPolicy()
+    /// Answer from the bundled catalog (labelled ``Source/offlineCatalog``) when the server
+    /// cannot be reached, instead of failing.
+    public var offlineFallback = false
 
     public init(baseURL: String? = nil, limits: TransportLimits = TransportLimits(),
-                userAgent: String? = nil) {
+                userAgent: String? = nil, retry: RetryPolicy = RetryPolicy(), offlineFallback: Bool = false) {
         self.baseURL = baseURL ?? ClientOptions.defaultBaseURL
         self.limits = limits
         self.userAgent = userAgent ?? LibraryVersion.userAgent
+        self.retry = retry
+        self.offlineFallback = offlineFallback
     }
 
     /// The base URL, checked: http or https with a host; a trailing `/` dropped.
@@ -49,6 +56,9 @@ public struct ClientOptions: Sendable, Equatable {
         }
         guard limits.maxBodyBytes > 0 else {
             throw .argument("the body size cap must be greater than zero")
+        }
+        guard retry.retries >= 0 else {
+            throw .argument("retries \(retry.retries) is negative")
         }
     }
 }

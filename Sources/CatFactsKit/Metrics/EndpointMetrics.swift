@@ -20,6 +20,10 @@ public struct EndpointMetrics: Sendable, Equatable, Codable {
     public var bytes: Int
     public var cacheHits: Int
     public var retries: Int
+    /// Requests the times describe (those that brought back a whole response). Not in the JSON.
+    public var timedRequests: Int = 0
+    /// The sum of their times, in milliseconds. Not in the JSON.
+    public var totalMs: Double = 0
 
     enum CodingKeys: String, CodingKey {
         case endpoint, requests, errors

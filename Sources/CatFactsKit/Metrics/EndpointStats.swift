@@ -38,6 +38,7 @@ struct EndpointStats {
             p50Ms: hasTimes ? ms(histogram.valueAtPercentile(50)) : 0,
             p95Ms: hasTimes ? ms(histogram.valueAtPercentile(95)) : 0,
             p99Ms: hasTimes ? ms(histogram.valueAtPercentile(99)) : 0,
-            bytes: bytes, cacheHits: cacheHits, retries: retries)
+            bytes: bytes, cacheHits: cacheHits, retries: retries,
+            timedRequests: timed, totalMs: Double(totalMicros) / 1000)
     }
 }

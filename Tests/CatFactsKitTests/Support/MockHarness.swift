@@ -2,7 +2,8 @@ import CatFactsKit
 import CatFactsMock
 import Foundation
 
-/// Starts the mock on a free loopback port, runs `body` with a client pointed at it, stops the mock.
+/// Starts the mock on a free loopback port, runs `body` with a client pointed at it (no
+/// retries unless `options` sets them), stops the mock.
 func withMock<T>(
     _ configure: (inout MockConfiguration) -> Void = { _ in },
     options: (inout ClientOptions) -> Void = { _ in },
@@ -14,7 +15,8 @@ func withMock<T>(
     configure(&configuration)
     let server = try await MockServer.start(configuration)
     do {
-        var clientOptions = ClientOptions(baseURL: server.baseURL.absoluteString)
+        // No retries unless a test asks: most tests check what one request does.
+        var clientOptions = ClientOptions(baseURL: server.baseURL.absoluteString, retry: RetryPolicy(retries: 0))
         options(&clientOptions)
         let client = try CatFactsClient(options: clientOptions, transport: transport)
         let result = try await body(client, server)

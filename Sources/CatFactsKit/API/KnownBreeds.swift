@@ -1,0 +1,46 @@
+import Synchronization
+
+/// The breeds a client has seen, by name: the API has no detail or search endpoint,
+/// so a breed's detail (and, later, queries) come from here.
+///
+/// Bounded, so a client walking a list of millions keeps a few hundred kilobytes here, not
+/// the list: past `capacity` names it stops adding, and lookups that miss fetch again.
+/// The real service has about a hundred breeds.
+final class KnownBreeds: Sendable {
+    private struct State {
+        var byName: [String: Breed] = [:]
+        /// Every breed of the collection has been seen (a walk reached the last page).
+        var complete = false
+    }
+
+    private let state = Mutex(State())
+    let capacity: Int
+
+    init(capacity: Int = 2_000) {
+        self.capacity = capacity
+    }
+
+    /// The key a name is matched by: trimmed, case folded.
+    static func key(_ name: String) -> String {
+        name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    }
+
+    func add(_ breeds: [Breed]) {
+        state.withLock { state in
+            for breed in breeds where state.byName.count < capacity || state.byName[Self.key(breed.name)] != nil {
+                state.byName[Self.key(breed.name)] = breed
+            }
+        }
+    }
+
+    func breed(forKey key: String) -> Breed? {
+        state.withLock { $0.byName[key] }
+    }
+
+    var isComplete: Bool { state.withLock { $0.complete && $0.byName.count < capacity } }
+
+    func markComplete() {
+        state.withLock { $0.complete = true }
+    }
+
+}

@@ -1,0 +1,51 @@
+/// The metrics in the Prometheus text exposition format (0.0.4), for scraping or pasting
+/// into a dashboard. Names are prefixed `catfacts_`; times are milliseconds.
+extension MetricsSnapshot {
+    public func prometheus() -> String {
+        var out = ""
+        func family(_ name: String, _ type: String, _ help: String, _ samples: [(labels: String, value: String)]) {
+            out += "# HELP catfacts_\(name) \(help)\n# TYPE catfacts_\(name) \(type)\n"
+            for sample in samples { out += "catfacts_\(name)\(sample.labels) \(sample.value)\n" }
+        }
+        func label(_ endpoint: String, _ extra: String = "") -> String {
+            "{endpoint=\"\(Self.escape(endpoint))\"\(extra)}"
+        }
+        func each(_ value: (EndpointMetrics) -> String) -> [(labels: String, value: String)] {
+            endpoints.map { (label($0.endpoint), value($0)) }
+        }
+        family("requests_total", "counter", "Requests sent, retries included.", each { String($0.requests) })
+        family("request_errors_total", "counter", "Requests that failed.", each { String($0.errors) })
+        family("retries_total", "counter", "Requests sent again after a failure.", each { String($0.retries) })
+        family("cache_hits_total", "counter", "Calls answered without a request.", each { String($0.cacheHits) })
+        family("received_bytes_total", "counter", "Response body bytes received.", each { String($0.bytes) })
+        var durations: [(labels: String, value: String)] = []
+        for e in endpoints {
+            for (quantile, value) in [("0.5", e.p50Ms), ("0.95", e.p95Ms), ("0.99", e.p99Ms)] {
+                durations.append((label(e.endpoint, ",quantile=\"\(quantile)\""), Self.number(value)))
+            }
+        }
+        family("request_duration_milliseconds", "summary",
+               "Wall time from sending a request to having its whole body.", durations)
+        for e in endpoints {
+            out += "catfacts_request_duration_milliseconds_sum\(label(e.endpoint)) \(Self.number(e.totalMs))\n"
+            out += "catfacts_request_duration_milliseconds_count\(label(e.endpoint)) \(e.timedRequests)\n"
+        }
+        family("resident_memory_bytes", "gauge", "Resident memory of the process.", [("", String(memory.residentBytes))])
+        family("peak_resident_memory_bytes", "gauge", "Peak resident memory of the process.",
+               [("", String(memory.peakResidentBytes))])
+        family("online", "gauge", "1 when the last request reached the server.", [("", online ? "1" : "0")])
+        let info = "{library_version=\"\(Self.escape(system.app.libraryVersion))\",os=\"\(Self.escape(system.os.name))\",os_version=\"\(Self.escape(system.os.version))\",arch=\"\(Self.escape(system.device.arch))\",model=\"\(Self.escape(system.device.model))\"}"
+        family("info", "gauge", "The library, OS and device.", [(info, "1")])
+        return out
+    }
+
+    /// A label value with `\`, `"` and newlines escaped as the format requires.
+    private static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n")
+    }
+
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}

@@ -1,0 +1,39 @@
+import CatFactsKit
+import CatFactsMock
+import Testing
+
+@Suite("Finding a breed by name")
+struct BreedLookupTests {
+    @Test func namesMatchCaseInsensitivelyAndIgnoreSurroundingBlanks() async throws {
+        try await withMock { client, _ in
+            let abyssinian = try await client.breed(named: "  abyssinian ")
+            let aegean = try await client.breed(named: "AEGEAN")
+            #expect(abyssinian == BundledCatalog.breeds[0])
+            #expect(aegean == BundledCatalog.breeds[1])
+        }
+    }
+
+    @Test func aKnownBreedNeedsNoRequest() async throws {
+        try await withMock { client, server in
+            _ = try await client.breeds(page: 1, limit: 5)
+            _ = try await client.breed(named: BundledCatalog.breeds[3].name.uppercased())
+            #expect(server.requestCount() == 1)
+        }
+    }
+
+    @Test func anUnknownNameIsNotFoundAndTheWalkIsNotRepeated() async throws {
+        try await withMock { client, server in
+            #expect(await caught { try await client.breed(named: "No Such Cat") } == .notFound("no breed is named 'No Such Cat'"))
+            let walked = server.requestCount()
+            #expect(await caught { try await client.breed(named: "Another Missing Cat") }?.status == .notFound)
+            #expect(server.requestCount() == walked)
+        }
+    }
+
+    @Test func anEmptyNameIsAnArgumentError() async throws {
+        try await withMock { client, server in
+            #expect(await caught { try await client.breed(named: "   ") } == .argument("the breed name is empty"))
+            #expect(server.requestCount() == 0)
+        }
+    }
+}
