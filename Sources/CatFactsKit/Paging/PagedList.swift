@@ -34,7 +34,7 @@ public final class PagedList<Item: Sendable>: Sendable {
         try options.validate()
         self.options = options
         self.loader = loader
-        self.state = Mutex(PagingState(pageSize: options.pageSize))
+        self.state = Mutex(PagingState(pageSize: options.pageSize, maxCachedItems: options.maxCachedItems))
     }
 
     deinit {
@@ -62,7 +62,7 @@ public final class PagedList<Item: Sendable>: Sendable {
     /// prefetch window if needed.
     public func item(at index: Int) -> ItemState<Item> {
         let (answer, work) = state.withLock { $0.access(index, options: options) }
-        perform(work)
+        if let work { perform(work) }
         return answer
     }
 
@@ -78,7 +78,9 @@ public final class PagedList<Item: Sendable>: Sendable {
             if Task.isCancelled { return .failed(.cancelled) }
             let remaining = deadline - ContinuousClock.now
             guard remaining > .zero else { return .pending }
-            await waitForChange(of: index, atMost: remaining)
+            // The state as the page settled: another reader may drop the page again before
+            // this one could read it, and it must not have to start over then.
+            if let settled = await waitForChange(of: index, atMost: remaining) { return settled }
         }
     }
 
@@ -89,18 +91,18 @@ public final class PagedList<Item: Sendable>: Sendable {
             state.clearFailures()
             return state.access(state.lastAccess, options: options).1
         }
-        perform(work)
+        if let work { perform(work) }
     }
 
     /// Cancels loads in flight and wakes every waiter; later accesses answer `.failed(.cancelled)`.
     public func close() {
-        let (tasks, waiters) = state.withLock { state in (state.closeAll(), state.takeAllWaiters()) }
+        let (tasks, wakes) = state.withLock { state in (state.closeAll(), state.takeAllWaiters()) }
         tasks.forEach { $0.cancel() }
-        waiters.forEach { $0.resume() }
+        wakes.forEach { $0.resume() }
     }
 
     /// Starts and cancels what an access decided, and tells the listener, outside the lock.
-    private func perform(_ work: PagingWork) {
+    private func perform(_ work: PagingWork<Item>) {
         for load in work.loads {
             let task = Task { [weak self, loader] in
                 let result: Result<Page<Item>, CatFactsError>
@@ -115,13 +117,12 @@ public final class PagedList<Item: Sendable>: Sendable {
             if !stillWanted { task.cancel() }
         }
         work.cancels.forEach { $0.cancel() }
+        work.wakes.forEach { $0.resume() }
         announce(work.events)
     }
 
     private func complete(_ load: PageLoad, with result: Result<Page<Item>, CatFactsError>) {
-        let (events, waiters) = state.withLock { $0.complete(load, with: result) }
-        waiters.forEach { $0.resume() }
-        announce(events)
+        perform(state.withLock { $0.complete(load, with: result) })
     }
 
     private func announce(_ events: [PagingEvent]) {
@@ -130,29 +131,30 @@ public final class PagedList<Item: Sendable>: Sendable {
     }
 
     /// Sleeps until the page under `index` settles, `atMost` passes, or the task is cancelled.
+    /// Returns the index's state as the page settled, or `nil` to look again.
     ///
     /// The timeout is a dispatch timer, cancelled as soon as the wait ends: a cancelled
     /// `Task.sleep` would hold its memory until its deadline, which adds up when a reader
     /// waits for thousands of pages.
-    private func waitForChange(of index: Int, atMost limit: Duration) async {
+    private func waitForChange(of index: Int, atMost limit: Duration) async -> ItemState<Item>? {
         let id = state.withLock { $0.newWaiterID() }
         let timer = DispatchSource.makeTimerSource(queue: .global())
         timer.setEventHandler { [weak self] in
-            self?.state.withLock { $0.removeWaiter(id) }?.resume()
+            self?.state.withLock { $0.removeWaiter(id) }?.resume(returning: nil)
         }
         timer.schedule(deadline: .now() + limit.seconds)
         defer { timer.cancel() }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<ItemState<Item>?, Never>) in
                 let registered = state.withLock { $0.addWaiter(id, for: index, continuation) }
                 // Started only once the waiter is registered, so it cannot fire before there is one to wake.
                 timer.resume()
-                guard registered else { return continuation.resume() }
+                guard registered else { return continuation.resume(returning: nil) }
                 // Cancelled before registering: the handler found nothing to wake, so wake it here.
-                if Task.isCancelled { state.withLock { $0.removeWaiter(id) }?.resume() }
+                if Task.isCancelled { state.withLock { $0.removeWaiter(id) }?.resume(returning: nil) }
             }
         } onCancel: {
-            state.withLock { $0.removeWaiter(id) }?.resume()
+            state.withLock { $0.removeWaiter(id) }?.resume(returning: nil)
         }
     }
 }

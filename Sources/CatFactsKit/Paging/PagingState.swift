@@ -6,11 +6,21 @@ struct PageLoad: Sendable, Hashable {
     let generation: Int
 }
 
-/// What an access decided, to be done outside the lock.
-struct PagingWork {
+/// A waiter to resume outside the lock, with the state of its index when its page
+/// settled (`nil`: look again — the page went away, or the wait ended for another reason).
+struct Wake<Item: Sendable> {
+    let continuation: CheckedContinuation<ItemState<Item>?, Never>
+    let state: ItemState<Item>?
+
+    func resume() { continuation.resume(returning: state) }
+}
+
+/// What an access or a completion decided, to be done outside the lock.
+struct PagingWork<Item: Sendable> {
     var loads: [PageLoad] = []
     var cancels: [Task<Void, Never>] = []
     var events: [PagingEvent] = []
+    var wakes: [Wake<Item>] = []
 }
 
 /// A ``PagedList``'s state, a plain value mutated only under its lock. Pages are numbered
@@ -26,14 +36,22 @@ struct PagingState<Item: Sendable> {
     private(set) var total: Int?
     private(set) var heldItems = 0
     private(set) var lastAccess = 0
-    private var slots: [Int: Slot] = [:]
+    private var slots: [Int: Slot] = [:] {
+        didSet { slotsVersion &+= 1 }
+    }
+    /// Changes with every change of `slots`: an access to the same page as the last one,
+    /// with nothing changed since, needs no new window (the common case, and the hot path).
+    private var slotsVersion = 0
+    private var settledWindow: (span: ClosedRange<Int>, current: Int, version: Int)?
     private var generation = 0
     private var closed = false
-    private var waiters: [Int: (index: Int, continuation: CheckedContinuation<Void, Never>)] = [:]
+    private var waiters: [Int: (index: Int, continuation: CheckedContinuation<ItemState<Item>?, Never>)] = [:]
     private var nextWaiterID = 0
+    private let budget: Int
 
-    init(pageSize: Int) {
+    init(pageSize: Int, maxCachedItems: Int) {
         self.pageSize = pageSize
+        self.budget = maxCachedItems
     }
 
     var heldPages: [Int] {
@@ -44,40 +62,57 @@ struct PagingState<Item: Sendable> {
 
     /// The state of `index`, and the loads, cancellations and drops that keep the window
     /// around it loaded within the item budget.
-    mutating func access(_ index: Int, options: PagingOptions) -> (ItemState<Item>, PagingWork) {
-        var work = PagingWork()
-        if closed { return (.failed(.cancelled), work) }
-        if index < 0 { return (.pastEnd, work) }
-        if let total, index >= total { return (.pastEnd, work) }
+    /// `nil` work when there is nothing to do, the common case, kept cheap.
+    mutating func access(_ index: Int, options: PagingOptions) -> (ItemState<Item>, PagingWork<Item>?) {
+        if closed { return (.failed(.cancelled), nil) }
+        if index < 0 { return (.pastEnd, nil) }
+        if let total, index >= total { return (.pastEnd, nil) }
         lastAccess = index
         let current = index / pageSize
-        let answer: ItemState<Item>
-        switch slots[current] {
-        case .loaded(let items):
-            let offset = index - current * pageSize
-            answer = offset < items.count ? .loaded(items[offset]) : .pastEnd
-        case .loading, nil:
-            answer = .pending
-        case .failed(let error):
-            answer = .failed(error)
+        let answer = state(of: index) ?? .pending
+        let span = windowSpan(around: index, options: options)
+        if let settled = settledWindow, settled.span == span, settled.current == current, settled.version == slotsVersion {
+            return (answer, nil)
         }
-        let keep = windowPages(around: index, current: current, options: options)
+        var work = PagingWork<Item>()
+        let keep = windowPages(span, current: current, budget: options.maxCachedItems)
         for page in keep where slots[page] == nil {
             generation += 1
             slots[page] = .loading(generation: generation, task: nil)
             work.loads.append(PageLoad(page: page, limit: pageSize, generation: generation))
         }
-        makeRoom(keeping: keep, around: current, budget: options.maxCachedItems, into: &work)
+        makeRoom(keeping: keep, around: current, into: &work)
+        settledWindow = (span, current, slotsVersion)
         return (answer, work)
     }
 
-    /// The pages to hold for an access: the current one, then the others within the
-    /// prefetch distance, nearest first (ahead before behind), while the budget allows.
-    private func windowPages(around index: Int, current: Int, options: PagingOptions) -> Set<Int> {
+    /// What is known of `index` now; `nil` when its page is neither loaded nor failed.
+    private func state(of index: Int) -> ItemState<Item>? {
+        if let total, index >= total { return .pastEnd }
+        let page = index / pageSize
+        switch slots[page] {
+        case .loaded(let items):
+            let offset = index - page * pageSize
+            return offset < items.count ? .loaded(items[offset]) : .pastEnd
+        case .failed(let error):
+            return .failed(error)
+        case .loading, nil:
+            return nil
+        }
+    }
+
+    /// The pages within the prefetch distance of `index`.
+    private func windowSpan(around index: Int, options: PagingOptions) -> ClosedRange<Int> {
         let first = max(0, index - options.prefetchDistance) / pageSize
         var last = (index + options.prefetchDistance) / pageSize
         if let total { last = min(last, max(0, (total - 1) / pageSize)) }
-        let others = (first...max(first, last)).filter { $0 != current }.sorted { a, b in
+        return first...max(first, last)
+    }
+
+    /// The pages to hold for an access: the current one, then the others of the span,
+    /// nearest first (ahead before behind), while the budget allows.
+    private func windowPages(_ span: ClosedRange<Int>, current: Int, budget: Int) -> Set<Int> {
+        let others = span.filter { $0 != current }.sorted { a, b in
             let (da, db) = (abs(a - current), abs(b - current))
             return da != db ? da < db : a > b
         }
@@ -85,7 +120,7 @@ struct PagingState<Item: Sendable> {
         var used = cost(of: current)
         for page in others {
             let price = cost(of: page)
-            guard used + price <= options.maxCachedItems else { break }
+            guard used + price <= budget else { break }
             used += price
             keep.insert(page)
         }
@@ -102,18 +137,36 @@ struct PagingState<Item: Sendable> {
     }
 
     /// Drops held and loading pages outside `keep`, farthest from `current` first, until
-    /// what is held and reserved fits the budget.
-    private mutating func makeRoom(keeping keep: Set<Int>, around current: Int, budget: Int, into work: inout PagingWork) {
+    /// what is held and reserved fits the budget. A loading page someone waits for is spared:
+    /// cancelling it would starve that reader whenever readers far apart share a small budget.
+    private mutating func makeRoom(keeping keep: Set<Int>, around current: Int, into work: inout PagingWork<Item>) {
         var used = slots.keys.reduce(0) { $0 + cost(of: $1) }
         guard used > budget else { return }
-        let candidates = slots.keys.filter { !keep.contains($0) }.sorted { abs($0 - current) > abs($1 - current) }
+        let candidates = slots.keys.filter { !keep.contains($0) && !isAwaitedLoad($0) }
+            .sorted { abs($0 - current) > abs($1 - current) }
         for page in candidates where used > budget {
             used -= cost(of: page)
             drop(page, into: &work)
         }
     }
 
-    private mutating func drop(_ page: Int, into work: inout PagingWork) {
+    private func isAwaitedLoad(_ page: Int) -> Bool {
+        guard case .loading = slots[page] else { return false }
+        return waiters.values.contains { $0.index / pageSize == page }
+    }
+
+    /// After a load lands: drops loaded pages farthest from the latest access until the
+    /// items held fit the budget again (spared loads can push it over).
+    private mutating func trimHeld(sparing page: Int, into work: inout PagingWork<Item>) {
+        guard heldItems > budget else { return }
+        let current = lastAccess / pageSize
+        let loaded = heldPages.filter { $0 != page }.sorted { abs($0 - current) > abs($1 - current) }
+        for candidate in loaded where heldItems > budget {
+            drop(candidate, into: &work)
+        }
+    }
+
+    private mutating func drop(_ page: Int, into work: inout PagingWork<Item>) {
         switch slots.removeValue(forKey: page) {
         case .loaded(let items):
             heldItems -= items.count
@@ -122,6 +175,7 @@ struct PagingState<Item: Sendable> {
             }
         case .loading(_, let task):
             if let task { work.cancels.append(task) }
+            work.wakes += takeWaiters(onPage: page, state: nil)
         case .failed, nil:
             break
         }
@@ -137,39 +191,41 @@ struct PagingState<Item: Sendable> {
     // MARK: Completion
 
     /// Files a finished load and says whom to tell.
-    mutating func complete(_ load: PageLoad, with result: Result<Page<Item>, CatFactsError>)
-        -> ([PagingEvent], [CheckedContinuation<Void, Never>]) {
-        guard case .loading(load.generation, _) = slots[load.page] else { return ([], []) }
-        var work = PagingWork()
+    mutating func complete(_ load: PageLoad, with result: Result<Page<Item>, CatFactsError>) -> PagingWork<Item> {
+        var work = PagingWork<Item>()
+        guard case .loading(load.generation, _) = slots[load.page] else { return work }
         switch result {
         case .success(let page) where page.perPage < load.limit && page.perPage > 0:
             // The server caps the page size below ours: start over at its size.
             slots.removeValue(forKey: load.page)
             resize(to: page.perPage, into: &work)
             total = page.total
-            return (work.events, takeAllWaiters())
+            work.wakes += takeAllWaiters()
+            return work
         case .success(let page):
             slots[load.page] = .loaded(page.items)
             heldItems += page.items.count
             if total != page.total { learnTotal(page.total, into: &work) }
             work.events.append(PagingEvent(kind: .loaded, first: load.page * pageSize, count: page.items.count))
+            trimHeld(sparing: load.page, into: &work)
         case .failure(.cancelled):
             slots.removeValue(forKey: load.page)
         case .failure(let error):
             slots[load.page] = .failed(error)
             work.events.append(PagingEvent(kind: .failed, first: load.page * pageSize, count: pageSize, error: error))
         }
-        return (work.events, takeWaiters(onPage: load.page))
+        work.wakes += takeWaiters(onPage: load.page)
+        return work
     }
 
     /// A new total: pages wholly past the new end are dropped.
-    private mutating func learnTotal(_ newTotal: Int, into work: inout PagingWork) {
+    private mutating func learnTotal(_ newTotal: Int, into work: inout PagingWork<Item>) {
         total = newTotal
         let lastPage = newTotal == 0 ? -1 : (newTotal - 1) / pageSize
         for page in slots.keys where page > lastPage { drop(page, into: &work) }
     }
 
-    private mutating func resize(to newSize: Int, into work: inout PagingWork) {
+    private mutating func resize(to newSize: Int, into work: inout PagingWork<Item>) {
         for page in Array(slots.keys) { drop(page, into: &work) }
         pageSize = newSize
     }
@@ -197,23 +253,32 @@ struct PagingState<Item: Sendable> {
     }
 
     /// Registers a waiter for `index`; `false` when there is nothing to wait for any more.
-    mutating func addWaiter(_ id: Int, for index: Int, _ continuation: CheckedContinuation<Void, Never>) -> Bool {
+    mutating func addWaiter(_ id: Int, for index: Int, _ continuation: CheckedContinuation<ItemState<Item>?, Never>) -> Bool {
         guard !closed, case .loading = slots[index / pageSize] else { return false }
         waiters[id] = (index, continuation)
         return true
     }
 
-    mutating func removeWaiter(_ id: Int) -> CheckedContinuation<Void, Never>? {
+    mutating func removeWaiter(_ id: Int) -> CheckedContinuation<ItemState<Item>?, Never>? {
         waiters.removeValue(forKey: id)?.continuation
     }
 
-    private mutating func takeWaiters(onPage page: Int) -> [CheckedContinuation<Void, Never>] {
+    /// The waiters on `page`, each to be resumed with its index's state now (or `state`).
+    private mutating func takeWaiters(onPage page: Int, state override: ItemState<Item>?? = .none) -> [Wake<Item>] {
         let ids = waiters.filter { $0.value.index / pageSize == page }.map(\.key)
-        return ids.compactMap { waiters.removeValue(forKey: $0)?.continuation }
+        return ids.compactMap { id in
+            guard let waiter = waiters.removeValue(forKey: id) else { return nil }
+            let state: ItemState<Item>? = switch override {
+            case .some(let forced): forced
+            case .none: self.state(of: waiter.index)
+            }
+            return Wake(continuation: waiter.continuation, state: state)
+        }
     }
 
-    mutating func takeAllWaiters() -> [CheckedContinuation<Void, Never>] {
+    /// Every waiter, to look again.
+    mutating func takeAllWaiters() -> [Wake<Item>] {
         defer { waiters.removeAll() }
-        return waiters.values.map(\.continuation)
+        return waiters.values.map { Wake(continuation: $0.continuation, state: nil) }
     }
 }

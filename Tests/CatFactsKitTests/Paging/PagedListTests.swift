@@ -97,6 +97,29 @@ struct PagedListTests {
         }
     }
 
+    @Test func readersFarApartOnASmallBudgetAllGetTheirItems() async throws {
+        // Four windows cannot fit in 20 items: each reader keeps dropping the others' pages,
+        // and a waiter must still get its item rather than sleep out its timeout.
+        try await withMock({ $0.latency = .milliseconds(20) }) { client, _ in
+            let list = try client.breedList(PagingOptions(pageSize: 5, prefetchDistance: 5, maxCachedItems: 20))
+            let served = await withTaskGroup(of: Int.self) { group in
+                for reader in 0..<4 {
+                    group.addTask {
+                        var right = 0
+                        for step in 0..<25 {
+                            let index = (reader * 24 + step * 7) % BundledCatalog.breeds.count
+                            if await list.wait(for: index, timeout: .seconds(5)).item == BundledCatalog.breeds[index] { right += 1 }
+                        }
+                        return right
+                    }
+                }
+                return await group.reduce(0, +)
+            }
+            #expect(served == 100)
+            #expect(list.heldItemCount <= 20)
+        }
+    }
+
     @Test func theListenerHearsLoadedFailedAndDroppedRanges() async throws {
         let events = Mutex<[PagingEvent]>([])
         try await withMock({ $0.failFirst = 1; $0.faults = [.serverError] }) { client, _ in
