@@ -2,12 +2,18 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 CC ?= cc
 # What building and running need from Debian (libcurl4 and ca-certificates: FoundationNetworking and https).
-DEBIAN_PACKAGES := libreadline-dev libjansson-dev libsqlite3-dev pkg-config libcurl4 ca-certificates
+# valgrind and curl: the C tests.
+DEBIAN_PACKAGES := libreadline-dev libjansson-dev libsqlite3-dev pkg-config libcurl4 ca-certificates valgrind curl
 BUILD_DIR := .build/debug
 LIB := $(BUILD_DIR)/libCatFacts.so
-C_TEST_DIR := .build/c-tests
+PREFIX ?= /usr/local
+PKGCONFIG_DIR := $(CURDIR)/.build/pkgconfig
+# The build tree's catfacts.pc first, then whatever the caller's PKG_CONFIG_PATH already had.
+SAMPLES_PKG_CONFIG_PATH := $(PKGCONFIG_DIR)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
+# Leaks and false alarms of the Swift toolchain's own libraries, documented in the file.
+VALGRIND_SUPPRESSIONS := --suppressions=$(CURDIR)/Tests/C/valgrind.supp
 
-.PHONY: all deps build run test swift-test c-test bench clean
+.PHONY: all deps build pkgconfig run test swift-test c-test c-valgrind c-samples install bench clean
 
 all: build
 
@@ -16,6 +22,17 @@ deps:
 
 build: deps
 	$(SWIFT) build
+	$(MAKE) --no-print-directory pkgconfig
+
+# .build/pkgconfig/catfacts.pc: `PKG_CONFIG_PATH=$PWD/.build/pkgconfig pkg-config catfacts`.
+pkgconfig:
+	@bindings/c/make-pc.sh $(CURDIR) $(abspath $(BUILD_DIR)) $(CURDIR)/include $(PKGCONFIG_DIR)/catfacts.pc
+
+c-samples: pkgconfig
+	$(MAKE) --no-print-directory -C bindings/c PKG_CONFIG_PATH=$(SAMPLES_PKG_CONFIG_PATH)
+
+install: build
+	DESTDIR=$(DESTDIR) BUILD_DIR=$(BUILD_DIR) bindings/c/install.sh $(PREFIX)
 
 # Until the shell lands: start the mock in-process, print a page of breeds and the metrics.
 run: build
@@ -23,25 +40,33 @@ run: build
 
 test: deps
 	$(SWIFT) build --build-tests
-	$(MAKE) --no-print-directory swift-test c-test
+	$(MAKE) --no-print-directory pkgconfig
+	$(MAKE) --no-print-directory swift-test c-test c-valgrind
 
 # Serial: the metrics tests compare measured latency with the injected one, and must not share the CPU.
 swift-test:
 	$(SWIFT) test --skip-build --no-parallel
 
-# C programs compiled against include/catfacts.h and linked to the real libCatFacts.so.
-c-test: $(C_TEST_DIR)/library_test
-	$(C_TEST_DIR)/library_test
+# C programs compiled against include/catfacts.h and linked to the real libCatFacts.so,
+# against the mock; the samples checked against the mock's catalog; the header and the
+# library's exports compared.
+c-test: c-samples
+	scripts/check-exports.sh
+	Tests/C/run.sh
+	$(MAKE) --no-print-directory -C bindings/c test PKG_CONFIG_PATH=$(SAMPLES_PKG_CONFIG_PATH)
 
-$(C_TEST_DIR)/%: Tests/C/%.c include/catfacts.h $(LIB)
-	@mkdir -p $(C_TEST_DIR)
-	$(CC) -std=c99 -Wall -Wextra -Werror -Iinclude -o $@ $< -L$(BUILD_DIR) -lCatFacts -Wl,-rpath,$(abspath $(BUILD_DIR))
+# The same under valgrind memcheck: memory errors and definite leaks fail.
+c-valgrind: c-samples
+	Tests/C/run.sh --valgrind
+	VALGRIND=1 VALGRIND_OPTS="$(VALGRIND_SUPPRESSIONS)" bindings/c/test.sh
 
 # Benchmarks need a release build; bench/run rewrites BENCHMARKS.md.
 bench: deps
+	$(SWIFT) build -c release --product CatFacts
 	$(SWIFT) build -c release --product catfacts-mock
 	$(SWIFT) build -c release --product catfacts-bench
 	bench/run
 
 clean:
-	rm -rf .build $(C_TEST_DIR)
+	rm -rf .build
+	$(MAKE) --no-print-directory -C bindings/c clean

@@ -1,6 +1,11 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// The C face calls the generic pager (`PagedList<Breed>`) across a module boundary: without
+/// cross-module optimization every call looks up generic metadata at run time, which costs
+/// more than the call's own work (see BENCHMARKS.md, cf_list_breed).
+let crossModuleOptimization: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+
 let package = Package(
     name: "CatFacts",
     platforms: [.macOS(.v15)],
@@ -23,9 +28,10 @@ let package = Package(
     targets: [
         .target(
             name: "CatFactsKit",
-            dependencies: [.product(name: "Histogram", package: "hdrhistogram-swift")]
+            dependencies: [.product(name: "Histogram", package: "hdrhistogram-swift")],
+            swiftSettings: crossModuleOptimization
         ),
-        .target(name: "CatFactsC", dependencies: ["CatFactsKit"]),
+        .target(name: "CatFactsC", dependencies: ["CatFactsKit"], swiftSettings: crossModuleOptimization),
         .target(
             name: "CatFactsMock",
             dependencies: [

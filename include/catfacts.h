@@ -17,6 +17,8 @@
 #ifndef CATFACTS_H
 #define CATFACTS_H
 
+#include <stdint.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -78,6 +80,232 @@ const char *cf_last_error(void);
  * p: the string; NULL is a no-op. Free each string once.
  */
 void cf_free(void *p);
+
+/* client */
+
+/* A connection to the Cat Facts API: options, metrics, known breeds. Opaque. */
+typedef struct cf_client cf_client;
+
+/*
+ * Opens a client.
+ *
+ * base_url: NULL for "https://catfact.ninja". http or https only; it may carry a
+ *   path prefix ("http://proxy:8080/catfacts"): endpoint paths are appended to it,
+ *   and metrics still name the endpoint ("/breeds"), not the prefix.
+ * options_json: NULL for the defaults, else a JSON object with any of:
+ *   "timeout_ms"          number > 0   whole-request timeout (default 30000)
+ *   "connect_timeout_ms"  number > 0   connect/idle timeout (default 10000)
+ *   "retries"             integer >= 0 retries of a failed GET (default 2): network
+ *                                      errors, timeouts, 429, 502, 503, 504; with
+ *                                      exponential backoff and full jitter, honouring
+ *                                      Retry-After up to 30 s
+ *   "cache_path"          string       SQLite cache file (not available in 0.1.0:
+ *                                      CF_ERR_ARGUMENT says so)
+ *   "cache_max_bytes"     integer > 0  the cache's size cap
+ *   "offline_fallback"    bool         answer from the bundled catalog when the server
+ *                                      cannot be reached (default false); such pages
+ *                                      say "source":"offline-catalog"
+ *   "user_agent"          string       the User-Agent header
+ *   "max_body_bytes"      integer > 0  larger bodies are refused (default 8388608)
+ * out: receives the client (yours: close it with cf_client_close); NULL on failure.
+ * Returns: CF_OK; CF_ERR_ARGUMENT for a NULL out, a URL that is not http(s), JSON
+ *   that is not an object, an unknown key or a value of the wrong type, null included
+ *   (the message names the key).
+ */
+cf_status cf_client_open(const char *base_url, const char *options_json, cf_client **out);
+
+/*
+ * Closes a client. NULL is a no-op. Calls under way on other threads finish first;
+ * lists opened on it keep working until they are closed. Using the handle afterwards
+ * is undefined.
+ */
+void cf_client_close(cf_client *c);
+
+/* one-shot calls: they block until answered; results are JSON strings */
+
+/*
+ * A page of breeds (GET /breeds).
+ *
+ * page: from 1; a page past the end is a page with no items, not an error.
+ * limit: items per page, >= 1 (the server may cap it; "per_page" says what it applied).
+ * out_json: receives (yours: free with cf_free)
+ *   {"page":1,"last_page":10,"per_page":10,"total":98,
+ *    "items":[{"breed":"Abyssinian","country":"Ethiopia","origin":"Natural/Standard",
+ *              "coat":"Short","pattern":"Ticked"}, ...],
+ *    "source":"network"|"cache"|"offline-catalog","fetched_at":"2026-11-21T10:00:00Z"}
+ *   Absent breed fields are left out, never "".
+ * Returns: CF_OK; CF_ERR_ARGUMENT (NULL c or out_json, page or limit < 1);
+ *   CF_ERR_NETWORK, CF_ERR_TIMEOUT, CF_ERR_HTTP, CF_ERR_RATE_LIMITED (after the
+ *   retries), CF_ERR_DECODE.
+ */
+cf_status cf_breeds_page(cf_client *c, int64_t page, int64_t limit, char **out_json);
+
+/*
+ * A page of facts (GET /facts), as cf_breeds_page; items are
+ * {"fact":"...","length":106}.
+ * max_length: only facts no longer than this; 0 for no limit (negative:
+ *   CF_ERR_ARGUMENT).
+ * Returns: as cf_breeds_page.
+ */
+cf_status cf_facts_page(cf_client *c, int64_t page, int64_t limit, int64_t max_length, char **out_json);
+
+/*
+ * A random fact (GET /fact): {"fact":"...","length":61} (yours: free with cf_free).
+ * max_length: 0 for no limit.
+ * Returns: as cf_breeds_page; CF_ERR_HTTP (404) when no fact is that short;
+ *   CF_ERR_OFFLINE when the server cannot be reached, offline_fallback is on and no
+ *   bundled fact is that short.
+ */
+cf_status cf_fact_random(cf_client *c, int64_t max_length, char **out_json);
+
+/*
+ * One breed by name, matched case-insensitively (and ignoring surrounding blanks)
+ * among the breeds the client knows, fetching the breed list when it does not know
+ * the name yet (the API has no detail endpoint).
+ * name: UTF-8.
+ * out_json: receives a breed object as in cf_breeds_page (yours: free with cf_free).
+ * Returns: CF_OK; CF_ERR_NOT_FOUND when no breed has that name; CF_ERR_ARGUMENT for
+ *   NULL, an empty name or invalid UTF-8; the errors of cf_breeds_page.
+ */
+cf_status cf_breed_find(cf_client *c, const char *name, char **out_json);
+
+/* metrics */
+
+/*
+ * The client's metrics (yours: free with cf_free):
+ *   {"endpoints":[{"endpoint":"/breeds","requests":3,"errors":0,"avg_ms":12.1,
+ *      "last_ms":10.4,"min_ms":9.8,"max_ms":15.0,"p50_ms":11.0,"p95_ms":15.0,
+ *      "p99_ms":15.0,"bytes":20480,"cache_hits":1,"retries":0}, ...],
+ *    "device":{"make":"...","model":"...","arch":"x86_64","cpus":2},
+ *    "os":{"name":"Debian GNU/Linux","version":"12","kernel":"6.1.0"},
+ *    "app":{"name":"<host process>","library_version":"0.1.0"},
+ *    "memory":{"resident_bytes":123,"peak_resident_bytes":456},
+ *    "online":true,"collected_at":"<RFC 3339>"}
+ * "requests" counts requests sent, retries included; a call answered without one
+ * counts in "cache_hits". Times are wall time in milliseconds from sending a request
+ * to having its whole body, over the requests that got a whole response.
+ * Returns: CF_OK; CF_ERR_ARGUMENT for a NULL c or out_json.
+ */
+cf_status cf_metrics(cf_client *c, char **out_json);
+
+/*
+ * The same metrics in the Prometheus text exposition format (version 0.0.4), metric
+ * names prefixed "catfacts_" (yours: free with cf_free).
+ * Returns: CF_OK; CF_ERR_ARGUMENT for a NULL c or out_text.
+ */
+cf_status cf_metrics_prometheus(cf_client *c, char **out_text);
+
+/*
+ * Called after every request the client sends (retries included), on a library
+ * thread: endpoint ("/breeds"; valid during the call only), the request's wall time
+ * in ms, and its outcome (CF_OK or the error). It must not call cf_list_wait or a
+ * blocking one-shot call. ctx is passed back as given.
+ */
+typedef void (*cf_metrics_listener)(void *ctx, const char *endpoint, double ms, cf_status s);
+
+/*
+ * Sets the client's metrics listener; fn NULL removes it. A call of the previous
+ * listener already under way on another thread may still finish after this returns.
+ * Returns: CF_OK; CF_ERR_ARGUMENT for a NULL c.
+ */
+cf_status cf_client_set_metrics_listener(cf_client *c, cf_metrics_listener fn, void *ctx);
+
+/* paged lists: windowed, prefetching, for very long lists */
+
+/* A list over a whole collection that loads pages around where it is read. Opaque. */
+typedef struct cf_list cf_list;
+
+/* Which collection a list walks. */
+typedef enum cf_collection { CF_BREEDS = 0, CF_FACTS = 1 } cf_collection;
+
+/* A breed handed out by cf_list_breed; absent fields are NULL. */
+typedef struct cf_breed {
+    const char *breed, *country, *origin, *coat, *pattern;
+} cf_breed;
+
+/* A fact handed out by cf_list_fact. */
+typedef struct cf_fact {
+    const char *fact;
+    int64_t length;
+} cf_fact;
+
+/* Listener events: what happened to a range of indices. */
+#define CF_EVENT_LOADED  1  /* the items are loaded */
+#define CF_EVENT_FAILED  2  /* their page failed to load; cf_list_retry loads it again */
+#define CF_EVENT_DROPPED 3  /* dropped to stay within max_cached_items; reloaded on access */
+
+/*
+ * Opens a list over the breeds or the facts of c. Nothing loads until the first access.
+ *
+ * options_json: NULL for the defaults, else a JSON object with any of:
+ *   "page_size"          integer >= 1  items per request (default 25; the server's cap
+ *                                      is adopted if lower)
+ *   "prefetch_distance"  integer >= 0  items kept loaded on each side of the latest
+ *                                      access (default 2 x page_size)
+ *   "max_cached_items"   integer       most items held (default 500); at least
+ *                                      page_size + 2 x prefetch_distance
+ *   "max_length"         integer >= 0  facts only: no longer than this (0: no limit)
+ * out: receives the list (yours: close it with cf_list_close, before its client).
+ * Returns: CF_OK; CF_ERR_ARGUMENT for a NULL c or out, an unknown collection, an
+ *   unknown key, a wrong type (null included) or options that do not fit together.
+ */
+cf_status cf_list_open(cf_client *c, cf_collection what, const char *options_json, cf_list **out);
+
+/* The number of items in the list; -1 until the first page has loaded (or for NULL). */
+int64_t cf_list_count(cf_list *l);
+
+/*
+ * The breed at index (from 0), without blocking. The access starts loading its page
+ * if needed and moves the prefetch window.
+ * out: receives the breed (yours: free with cf_breed_free) on CF_OK, else NULL.
+ * Returns: CF_OK; CF_PENDING while its page loads; the page's error
+ *   (CF_ERR_NETWORK, CF_ERR_HTTP, ...) if its load failed, until cf_list_retry;
+ *   CF_ERR_NOT_FOUND at or past the end, or for a negative index; CF_ERR_ARGUMENT
+ *   for NULL l or out, or a list of facts; CF_ERR_CANCELLED once the list is closing.
+ */
+cf_status cf_list_breed(cf_list *l, int64_t index, cf_breed **out);
+
+/* The fact at index, as cf_list_breed (free it with cf_fact_free). */
+cf_status cf_list_fact(cf_list *l, int64_t index, cf_fact **out);
+
+/*
+ * Blocks until index is loaded, failed or known to be past the end, for at most
+ * timeout_ms milliseconds. Must not be called from a listener.
+ * Returns: what cf_list_breed would return then: CF_OK, the page's error,
+ *   CF_ERR_NOT_FOUND, or CF_PENDING if the timeout passed first; CF_ERR_ARGUMENT for
+ *   NULL l or a negative timeout.
+ */
+cf_status cf_list_wait(cf_list *l, int64_t index, int64_t timeout_ms);
+
+/*
+ * Forgets the failed pages so the next access loads them again, and reloads those
+ * around the latest access now.
+ * Returns: CF_OK; CF_ERR_ARGUMENT for NULL l.
+ */
+cf_status cf_list_retry(cf_list *l);
+
+/*
+ * Called, on a library thread, when a range of indices is loaded, failed or dropped:
+ * event is CF_EVENT_*, first the range's first index, count its length. It must not
+ * call cf_list_wait or a blocking one-shot call. ctx is passed back as given.
+ */
+typedef void (*cf_list_listener)(void *ctx, int event, int64_t first, int64_t count);
+
+/*
+ * Sets the list's listener; fn NULL removes it. A call of the previous listener
+ * already under way on another thread may still finish after this returns.
+ * Returns: CF_OK; CF_ERR_ARGUMENT for NULL l.
+ */
+cf_status cf_list_set_listener(cf_list *l, cf_list_listener fn, void *ctx);
+
+/* Closes a list, cancelling its loads and waking its waiters. NULL is a no-op. */
+void cf_list_close(cf_list *l);
+
+/* Frees a breed from cf_list_breed, strings included. NULL is a no-op. */
+void cf_breed_free(cf_breed *b);
+
+/* Frees a fact from cf_list_fact, its text included. NULL is a no-op. */
+void cf_fact_free(cf_fact *f);
 
 #ifdef __cplusplus
 }

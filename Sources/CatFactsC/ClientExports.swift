@@ -1,0 +1,96 @@
+import CatFactsKit
+
+// The client, one-shot and metrics sections of include/catfacts.h.
+
+@_cdecl("cf_client_open")
+public func cf_client_open(_ baseURL: UnsafePointer<CChar>?, _ optionsJSON: UnsafePointer<CChar>?,
+                           _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+    out?.pointee = nil
+    return Call.status { () throws(CatFactsError) in
+        guard let out else { throw .argument("out (the cf_client ** to fill) is NULL") }
+        let client = try CatFactsClient(options: ClientOptions(baseURL: baseURL, json: optionsJSON))
+        out.pointee = Handle.make(ClientHandle(client))
+    }
+}
+
+@_cdecl("cf_client_close")
+public func cf_client_close(_ client: OpaquePointer?) {
+    _ = Handle.release(client, as: ClientHandle.self)
+}
+
+@_cdecl("cf_breeds_page")
+public func cf_breeds_page(_ client: OpaquePointer?, _ page: Int64, _ limit: Int64,
+                           _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    Call.text(out, what: "out_json") { () throws(CatFactsError) in
+        let client = try Call.client(client)
+        return try blocking { () async throws(CatFactsError) in
+            JSONOutput.string(try await client.breeds(page: Call.int(page), limit: Call.int(limit)))
+        }.get()
+    }
+}
+
+@_cdecl("cf_facts_page")
+public func cf_facts_page(_ client: OpaquePointer?, _ page: Int64, _ limit: Int64, _ maxLength: Int64,
+                          _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    Call.text(out, what: "out_json") { () throws(CatFactsError) in
+        let client = try Call.client(client)
+        return try blocking { () async throws(CatFactsError) in
+            JSONOutput.string(try await client.facts(page: Call.int(page), limit: Call.int(limit),
+                                                     maxLength: Call.int(maxLength)))
+        }.get()
+    }
+}
+
+@_cdecl("cf_fact_random")
+public func cf_fact_random(_ client: OpaquePointer?, _ maxLength: Int64,
+                           _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    Call.text(out, what: "out_json") { () throws(CatFactsError) in
+        let client = try Call.client(client)
+        return try blocking { () async throws(CatFactsError) in
+            JSONOutput.string(try await client.randomFact(maxLength: Call.int(maxLength)))
+        }.get()
+    }
+}
+
+@_cdecl("cf_breed_find")
+public func cf_breed_find(_ client: OpaquePointer?, _ name: UnsafePointer<CChar>?,
+                          _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    Call.text(out, what: "out_json") { () throws(CatFactsError) in
+        let client = try Call.client(client)
+        guard let name else { throw .argument("name is NULL") }
+        guard let text = String(validatingCString: name) else { throw .argument("the breed name is not valid UTF-8") }
+        return try blocking { () async throws(CatFactsError) in
+            JSONOutput.string(try await client.breed(named: text))
+        }.get()
+    }
+}
+
+@_cdecl("cf_metrics")
+public func cf_metrics(_ client: OpaquePointer?, _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    Call.text(out, what: "out_json") { () throws(CatFactsError) in
+        try Call.client(client).metrics.snapshot().json()
+    }
+}
+
+@_cdecl("cf_metrics_prometheus")
+public func cf_metrics_prometheus(_ client: OpaquePointer?,
+                                  _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    Call.text(out, what: "out_text") { () throws(CatFactsError) in
+        try Call.client(client).metrics.snapshot().prometheus()
+    }
+}
+
+public typealias CMetricsListener = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Double, Int32) -> Void
+
+@_cdecl("cf_client_set_metrics_listener")
+public func cf_client_set_metrics_listener(_ client: OpaquePointer?, _ function: CMetricsListener?,
+                                           _ context: UnsafeMutableRawPointer?) -> Int32 {
+    Call.status { () throws(CatFactsError) in
+        let metrics = try Call.client(client).metrics
+        guard let function else { return metrics.setListener(nil) }
+        let callback = CCallback(function: function, context: context)
+        metrics.setListener { event in
+            event.endpoint.withCString { callback.function(callback.context, $0, event.milliseconds, event.status.rawValue) }
+        }
+    }
+}

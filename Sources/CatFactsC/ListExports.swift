@@ -1,0 +1,184 @@
+import CatFactsKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// The paged-list section of include/catfacts.h.
+
+@_cdecl("cf_list_open")
+public func cf_list_open(_ client: OpaquePointer?, _ what: Int32, _ optionsJSON: UnsafePointer<CChar>?,
+                         _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+    out?.pointee = nil
+    return Call.status { () throws(CatFactsError) in
+        let client = try Call.client(client)
+        guard let out else { throw .argument("out (the cf_list ** to fill) is NULL") }
+        let (options, maxLength) = try PagingOptions.parse(optionsJSON)
+        let items: ListHandle.Items
+        switch what {
+        case 0:
+            guard maxLength == 0 else { throw .argument("'max_length' in list options applies to facts only") }
+            items = .breeds(try client.breedList(options))
+        case 1:
+            items = .facts(try client.factList(options, maxLength: maxLength))
+        default:
+            throw .argument("collection \(what) is neither CF_BREEDS (0) nor CF_FACTS (1)")
+        }
+        out.pointee = Handle.make(ListHandle(items))
+    }
+}
+
+@_cdecl("cf_list_count")
+public func cf_list_count(_ list: OpaquePointer?) -> Int64 {
+    Handle.borrow(list, as: ListHandle.self)?.count.map(Int64.init) ?? -1
+}
+
+@_cdecl("cf_list_breed")
+public func cf_list_breed(_ list: OpaquePointer?, _ index: Int64,
+                          _ out: UnsafeMutablePointer<UnsafeMutablePointer<UnsafePointer<CChar>?>?>?) -> Int32 {
+    out?.pointee = nil
+    return Call.itemStatus { () throws(CatFactsError) -> Call.Pending? in
+        guard case .breeds(let breeds) = try Call.list(list).items else { throw .argument("the list holds facts; use cf_list_fact") }
+        guard let out else { throw .argument("out (the cf_breed ** to fill) is NULL") }
+        guard let breed = try item(breeds.item(at: Call.int(index)), index: index) else { return Call.Pending(index: index) }
+        out.pointee = CItems.breed(breed)
+        return nil
+    }
+}
+
+@_cdecl("cf_list_fact")
+public func cf_list_fact(_ list: OpaquePointer?, _ index: Int64,
+                         _ out: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> Int32 {
+    out?.pointee = nil
+    return Call.itemStatus { () throws(CatFactsError) -> Call.Pending? in
+        guard case .facts(let facts) = try Call.list(list).items else { throw .argument("the list holds breeds; use cf_list_breed") }
+        guard let out else { throw .argument("out (the cf_fact ** to fill) is NULL") }
+        guard let fact = try item(facts.item(at: Call.int(index)), index: index) else { return Call.Pending(index: index) }
+        out.pointee = CItems.fact(fact)
+        return nil
+    }
+}
+
+/// The item; `nil` while pending; the error standing for a failed or past-the-end state.
+private func item<Item>(_ state: ItemState<Item>, index: Int64) throws(CatFactsError) -> Item? {
+    switch state {
+    case .loaded(let item): return item
+    case .pending: return nil
+    case .failed(let error): throw error
+    case .pastEnd: throw .notFound("index \(index) is past the end of the list (or negative)")
+    }
+}
+
+@_cdecl("cf_list_wait")
+public func cf_list_wait(_ list: OpaquePointer?, _ index: Int64, _ timeoutMs: Int64) -> Int32 {
+    Call.itemStatus { () throws(CatFactsError) -> Call.Pending? in
+        let handle = try Call.list(list)
+        guard timeoutMs >= 0 else { throw .argument("timeout_ms \(timeoutMs) is negative") }
+        let outcome = blocking { await handle.wait(for: Call.int(index), timeout: .milliseconds(timeoutMs)) }
+        switch outcome.status {
+        case .ok: return nil
+        case .pending: return Call.Pending(index: index)
+        default: throw outcome.error ?? .internal("item \(index) has status \(outcome.status) and no error")
+        }
+    }
+}
+
+@_cdecl("cf_list_retry")
+public func cf_list_retry(_ list: OpaquePointer?) -> Int32 {
+    Call.status { () throws(CatFactsError) in try Call.list(list).retry() }
+}
+
+public typealias CListListener = @convention(c) (UnsafeMutableRawPointer?, Int32, Int64, Int64) -> Void
+
+@_cdecl("cf_list_set_listener")
+public func cf_list_set_listener(_ list: OpaquePointer?, _ function: CListListener?,
+                                 _ context: UnsafeMutableRawPointer?) -> Int32 {
+    Call.status { () throws(CatFactsError) in
+        let handle = try Call.list(list)
+        guard let function else { return handle.setListener(nil) }
+        let callback = CCallback(function: function, context: context)
+        handle.setListener { event in
+            callback.function(callback.context, event.kind.rawValue, Int64(event.first), Int64(event.count))
+        }
+    }
+}
+
+@_cdecl("cf_list_close")
+public func cf_list_close(_ list: OpaquePointer?) {
+    Handle.release(list, as: ListHandle.self)?.close()
+}
+
+@_cdecl("cf_breed_free")
+public func cf_breed_free(_ breed: UnsafeMutablePointer<UnsafePointer<CChar>?>?) {
+    CItems.freeBreed(breed)
+}
+
+@_cdecl("cf_fact_free")
+public func cf_fact_free(_ fact: UnsafeMutableRawPointer?) {
+    CItems.freeFact(fact)
+}
+
+/// `cf_breed` and `cf_fact` laid out by hand, as the header declares them:
+/// `cf_breed` is five `const char *` (breed, country, origin, coat, pattern);
+/// `cf_fact` is a `const char *` then an `int64_t`. Each item is one allocation, the
+/// struct followed by its strings, so handing one out costs one malloc, not six.
+enum CItems {
+    static func breed(_ breed: Breed) -> UnsafeMutablePointer<UnsafePointer<CChar>?> {
+        func size(_ text: String?) -> Int { text.map { $0.utf8.count + 1 } ?? 0 }
+        let header = 5 * MemoryLayout<UnsafePointer<CChar>?>.stride
+        let block = allocate(header + breed.name.utf8.count + 1 + size(breed.country) + size(breed.origin)
+                             + size(breed.coat) + size(breed.pattern))
+        let pointers = block.bindMemory(to: UnsafePointer<CChar>?.self, capacity: 5)
+        var next = block + header
+        // Field by field, not through an array: this is the hot path of cf_list_breed.
+        pointers[0] = copy(breed.name, to: &next)
+        pointers[1] = breed.country.map { copy($0, to: &next) }
+        pointers[2] = breed.origin.map { copy($0, to: &next) }
+        pointers[3] = breed.coat.map { copy($0, to: &next) }
+        pointers[4] = breed.pattern.map { copy($0, to: &next) }
+        return pointers
+    }
+
+    static func freeBreed(_ fields: UnsafeMutablePointer<UnsafePointer<CChar>?>?) {
+        free(fields)
+    }
+
+    static func fact(_ fact: Fact) -> UnsafeMutableRawPointer {
+        let header = 16
+        let block = allocate(header + fact.text.utf8.count + 1)
+        var next = block + header
+        block.storeBytes(of: copy(fact.text, to: &next), as: UnsafePointer<CChar>.self)
+        block.storeBytes(of: Int64(fact.length), toByteOffset: 8, as: Int64.self)
+        return block
+    }
+
+    static func freeFact(_ block: UnsafeMutableRawPointer?) {
+        free(block)
+    }
+
+    /// `malloc`, so that C's `free` would also be right; it fails only when memory is exhausted.
+    private static func allocate(_ size: Int) -> UnsafeMutableRawPointer {
+        guard let block = malloc(size) else { fatalError("out of memory allocating \(size) bytes") }
+        return block
+    }
+
+    /// Copies `text` and its terminating NUL to `cursor`, moves the cursor past them, and
+    /// returns where the copy starts.
+    private static func copy(_ text: String, to cursor: inout UnsafeMutableRawPointer) -> UnsafePointer<CChar> {
+        let start = cursor
+        let bytes = cursor.assumingMemoryBound(to: UInt8.self)
+        // Native strings hand out their UTF-8 directly; others are copied byte by byte.
+        let count = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            if let source = utf8.baseAddress { bytes.update(from: source, count: utf8.count) }
+            return utf8.count
+        } ?? {
+            var written = 0
+            for byte in text.utf8 { bytes[written] = byte; written += 1 }
+            return written
+        }()
+        bytes[count] = 0
+        cursor += count + 1
+        return UnsafePointer(start.assumingMemoryBound(to: CChar.self))
+    }
+}

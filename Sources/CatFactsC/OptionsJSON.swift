@@ -1,0 +1,110 @@
+import CatFactsKit
+import Foundation
+
+/// A JSON options object from C (`options_json`), read strictly: an unknown key or a value
+/// of the wrong type (`null` included: leave a key out for its default) is an argument
+/// error naming the key, so a typo never passes silently.
+struct OptionsJSON {
+    private enum Value: Decodable {
+        case bool(Bool), integer(Int64), number(Double), string(String), null, other
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.singleValueContainer()
+            if c.decodeNil() { self = .null }
+            else if let value = try? c.decode(Bool.self) { self = .bool(value) }
+            else if let value = try? c.decode(Int64.self) { self = .integer(value) }
+            else if let value = try? c.decode(Double.self) { self = .number(value) }
+            else if let value = try? c.decode(String.self) { self = .string(value) }
+            else { self = .other }
+        }
+    }
+
+    private let values: [String: Value]
+    private let what: String
+
+    /// Parses `text` (NULL: no options); `what` names the options in messages ("client options").
+    init(_ text: UnsafePointer<CChar>?, what: String, allowed: Set<String>) throws(CatFactsError) {
+        self.what = what
+        guard let text else {
+            values = [:]
+            return
+        }
+        guard let string = String(validatingCString: text) else { throw .argument("\(what) are not valid UTF-8") }
+        do {
+            values = try JSONDecoder().decode([String: Value].self, from: Data(string.utf8))
+        } catch {
+            throw .argument("\(what) must be a JSON object, e.g. {\"timeout_ms\":5000}; got: \(string.prefix(80))")
+        }
+        if let unknown = values.keys.sorted().first(where: { !allowed.contains($0) }) {
+            throw .argument("unknown key '\(unknown)' in \(what); known keys: \(allowed.sorted().joined(separator: ", "))")
+        }
+    }
+
+    /// An integer no smaller than `minimum`, or `nil` when absent.
+    func integer(_ key: String, minimum: Int64) throws(CatFactsError) -> Int? {
+        switch values[key] {
+        case nil: return nil
+        case .integer(let value)?:
+            guard value >= minimum else { throw .argument("'\(key)' in \(what) must be at least \(minimum); got \(value)") }
+            guard let int = Int(exactly: value) else { throw .argument("'\(key)' in \(what) is too large") }
+            return int
+        default: throw .argument("'\(key)' in \(what) must be an integer")
+        }
+    }
+
+    func bool(_ key: String) throws(CatFactsError) -> Bool? {
+        switch values[key] {
+        case nil: return nil
+        case .bool(let value)?: return value
+        default: throw .argument("'\(key)' in \(what) must be true or false")
+        }
+    }
+
+    func string(_ key: String) throws(CatFactsError) -> String? {
+        switch values[key] {
+        case nil: return nil
+        case .string(let value)?: return value
+        default: throw .argument("'\(key)' in \(what) must be a string")
+        }
+    }
+}
+
+extension ClientOptions {
+    static let jsonKeys: Set<String> = ["timeout_ms", "connect_timeout_ms", "retries", "cache_path", "cache_max_bytes",
+                                        "offline_fallback", "user_agent", "max_body_bytes"]
+
+    /// Options from `cf_client_open`'s arguments.
+    init(baseURL: UnsafePointer<CChar>?, json: UnsafePointer<CChar>?) throws(CatFactsError) {
+        var url: String?
+        if let baseURL {
+            guard let text = String(validatingCString: baseURL) else { throw .argument("base_url is not valid UTF-8") }
+            url = text
+        }
+        let options = try OptionsJSON(json, what: "client options", allowed: Self.jsonKeys)
+        self.init(baseURL: url)
+        if let ms = try options.integer("timeout_ms", minimum: 1) { limits.totalTimeout = .milliseconds(ms) }
+        if let ms = try options.integer("connect_timeout_ms", minimum: 1) { limits.connectTimeout = .milliseconds(ms) }
+        if let bytes = try options.integer("max_body_bytes", minimum: 1) { limits.maxBodyBytes = bytes }
+        if let retries = try options.integer("retries", minimum: 0) { retry.retries = retries }
+        if let fallback = try options.bool("offline_fallback") { offlineFallback = fallback }
+        if let agent = try options.string("user_agent") { userAgent = agent }
+        _ = try options.integer("cache_max_bytes", minimum: 1)
+        if try options.string("cache_path") != nil {
+            throw .argument("'cache_path': the offline cache is not available in CatFacts \(LibraryVersion.string); leave it out to use no cache")
+        }
+    }
+}
+
+extension PagingOptions {
+    static let jsonKeys: Set<String> = ["page_size", "prefetch_distance", "max_cached_items", "max_length"]
+
+    /// Options from `cf_list_open`'s JSON, and the facts' `max_length` (0: none).
+    static func parse(_ json: UnsafePointer<CChar>?) throws(CatFactsError) -> (PagingOptions, maxLength: Int) {
+        let options = try OptionsJSON(json, what: "list options", allowed: jsonKeys)
+        let pageSize = try options.integer("page_size", minimum: 1) ?? 25
+        let paging = PagingOptions(pageSize: pageSize,
+                                   prefetchDistance: try options.integer("prefetch_distance", minimum: 0),
+                                   maxCachedItems: try options.integer("max_cached_items", minimum: 1) ?? 500)
+        return (paging, try options.integer("max_length", minimum: 0) ?? 0)
+    }
+}

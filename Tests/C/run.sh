@@ -1,0 +1,100 @@
+#!/bin/bash
+# Compiles every Tests/C/*_test.c against include/catfacts.h and .build/debug/libCatFacts.so,
+# runs each, and ends with `c-tests: N passed, N failed` (programs). Exit 1 if any failed.
+#
+#   Tests/C/run.sh                    every test program
+#   Tests/C/run.sh list_test ...      only those named
+#   Tests/C/run.sh --valgrind [...]   under valgrind memcheck (definite leaks and memory
+#                                     errors fail; Swift runtime "possibly lost" / still
+#                                     reachable do not). Slow: the thread test runs fewer
+#                                     calls (CF_THREAD_ITERATIONS=40) and time limits are
+#                                     stretched (CF_TEST_SLOWDOWN=10).
+#
+# Needs: the library and the mock built (swift build --product CatFacts --product catfacts-mock),
+# gcc or cc, libjansson-dev; valgrind for --valgrind. CF_TEST_VERBOSE=1 names and times each test.
+set -u
+cd "$(dirname "$0")/../.."
+
+CC=${CC:-cc}
+BUILD_DIR=.build/debug
+OUT_DIR=.build/c-tests
+LIB=$BUILD_DIR/libCatFacts.so
+SUPP=Tests/C/valgrind.supp
+TIMEOUT=${CF_TEST_TIMEOUT:-300}
+
+valgrind=0
+names=()
+for arg in "$@"; do
+    case $arg in
+        --valgrind) valgrind=1 ;;
+        -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -*) echo "run.sh: unknown option $arg" >&2; exit 2 ;;
+        *) names+=("${arg%.c}") ;;
+    esac
+done
+
+if [ ! -f "$LIB" ]; then
+    echo "run.sh: $LIB is missing; build it with: swift build --product CatFacts" >&2
+    exit 2
+fi
+if [ ! -x "${CATFACTS_MOCK:-$BUILD_DIR/catfacts-mock}" ]; then
+    echo "run.sh: ${CATFACTS_MOCK:-$BUILD_DIR/catfacts-mock} is missing; build it with: swift build --product catfacts-mock" >&2
+    exit 2
+fi
+if [ $valgrind = 1 ] && ! command -v valgrind >/dev/null; then
+    echo "run.sh: valgrind is not installed" >&2
+    exit 2
+fi
+
+if [ ${#names[@]} = 0 ]; then
+    for source in Tests/C/*_test.c; do names+=("$(basename "$source" .c)"); done
+fi
+
+mkdir -p "$OUT_DIR"
+CFLAGS=(-std=c99 -Wall -Wextra -Werror -g -Iinclude)
+LIBS=(-L"$BUILD_DIR" -lCatFacts -Wl,-rpath,"$PWD/$BUILD_DIR" -ljansson -lpthread)
+
+passed=0
+failed=0
+failed_names=()
+for name in "${names[@]}"; do
+    source=Tests/C/$name.c
+    binary=$OUT_DIR/$name
+    if [ ! -f "$source" ]; then
+        echo "run.sh: no $source" >&2
+        failed=$((failed + 1)); failed_names+=("$name"); continue
+    fi
+    # Built aside and renamed into place, so a run going on meanwhile keeps its binary.
+    if ! "$CC" "${CFLAGS[@]}" -o "$binary.$$" "$source" Tests/C/harness.c "${LIBS[@]}" ||
+       ! mv -f "$binary.$$" "$binary"; then
+        rm -f "$binary.$$"
+        echo "$name: does not compile"
+        failed=$((failed + 1)); failed_names+=("$name"); continue
+    fi
+    if [ $valgrind = 1 ]; then
+        log=$OUT_DIR/$name.valgrind.log
+        CF_TEST_SLOWDOWN=${CF_TEST_SLOWDOWN:-10} CF_THREAD_ITERATIONS=${CF_THREAD_ITERATIONS:-40} \
+            timeout -k 10 $((TIMEOUT * 4)) valgrind --quiet --leak-check=full --errors-for-leak-kinds=definite \
+            --show-leak-kinds=definite --error-exitcode=99 --suppressions="$SUPP" --log-file="$log" \
+            "$binary"
+        status=$?
+        if [ $status = 99 ]; then
+            echo "$name: valgrind found errors (see $log):"
+            grep -E '^==[0-9]+== (Invalid|Conditional|Use of|Mismatched|Syscall|Source and|[0-9,]+ bytes in [0-9,]+ blocks are definitely)' "$log" | head -20
+        fi
+    else
+        timeout -k 10 "$TIMEOUT" "$binary"
+        status=$?
+    fi
+    if [ $status = 0 ]; then
+        passed=$((passed + 1))
+    else
+        [ $status = 124 ] && echo "$name: timed out after ${TIMEOUT} s"
+        [ $status -gt 128 ] && [ $status != 124 ] && echo "$name: killed by signal $((status - 128))"
+        failed=$((failed + 1)); failed_names+=("$name")
+    fi
+done
+
+[ $failed -gt 0 ] && echo "failed: ${failed_names[*]}"
+echo "c-tests: $passed passed, $failed failed"
+[ $failed = 0 ]
