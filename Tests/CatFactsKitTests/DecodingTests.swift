@@ -98,6 +98,14 @@ struct DecodingTests {
         #expect(error == .decode("'data' holds 2 items, more than 'per_page' (1)", url: "https://catfact.ninja/breeds?page=1&limit=2"))
     }
 
+    @Test(arguments: [
+        ("Short", "Short"), ("  Short \n", "Short"), ("\u{00A0}Semi-long\t", "Semi-long"), ("Semi long", "Semi long"),
+        ("", nil), ("   ", nil), ("\n\t", nil),
+    ] as [(String, String?)])
+    func fieldsAreTrimmedAndBlankOnesAbsent(_ raw: String, _ expected: String?) {
+        #expect(Breed(name: "X", coat: raw).coat == expected)
+    }
+
     @Test func anEmptyBreedNameIsRejected() async throws {
         let body = Fixtures.breedsPerPageString.replacingOccurrences(of: #""breed":"Aegean""#, with: #""breed":"  ""#)
         let (client, _) = try client(body)

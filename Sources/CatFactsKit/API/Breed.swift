@@ -65,9 +65,18 @@ public struct Breed: Sendable, Hashable, Codable {
     }
 
     /// `nil` for a missing, empty or all-blank string, else the string trimmed.
+    ///
+    /// Runs for every field of every breed decoded, so the usual case, nothing to trim,
+    /// returns the string itself without Foundation (whose trimming is slow on Linux).
     static func presence(_ value: String?) -> String? {
-        guard let trimmed = value?.trimmingCharacters(in: .whitespacesAndNewlines),
-              !trimmed.isEmpty else { return nil }
-        return trimmed
+        guard let value else { return nil }
+        let scalars = value.unicodeScalars
+        guard let first = scalars.first, let last = scalars.last else { return nil }
+        if !first.properties.isWhitespace, !last.properties.isWhitespace { return value }
+        let trimmed = scalars.drop { $0.properties.isWhitespace }.reversed().drop { $0.properties.isWhitespace }
+        guard !trimmed.isEmpty else { return nil }
+        var result = String.UnicodeScalarView()
+        result.append(contentsOf: trimmed.reversed())
+        return String(result)
     }
 }

@@ -22,12 +22,13 @@ final class KnownBreeds: Sendable {
 
     /// The key a name is matched by: trimmed, case folded.
     static func key(_ name: String) -> String {
-        name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        (Breed.presence(name) ?? "").lowercased()
     }
 
     func add(_ breeds: [Breed]) {
         state.withLock { state in
-            for breed in breeds where state.byName.count < capacity || state.byName[Self.key(breed.name)] != nil {
+            for breed in breeds {
+                guard state.byName.count < capacity else { return }
                 state.byName[Self.key(breed.name)] = breed
             }
         }
