@@ -169,6 +169,34 @@ cf_status cf_fact_random(cf_client *c, int64_t max_length, char **out_json);
  */
 cf_status cf_breed_find(cf_client *c, const char *name, char **out_json);
 
+/* queries over the breeds */
+
+/*
+ * Answers a question about the breeds: which (a name prefix, field values, fields
+ * present), in what order, grouped or not. The API has no search or filter, so the
+ * client fetches every breed once (at the largest page size the server allows) and
+ * answers from that; later queries send no request.
+ *
+ * query_json: NULL or "{}" for every breed by name, else a JSON object with any of:
+ *   "search"      string    names starting with it (case- and diacritic-insensitive)
+ *   "group_by"    field     group by it: groups ascend by key, breeds without it left out
+ *   "sort_by"     field     sort by it (default "breed"): natural order ("Item 9" before
+ *                           "Item 10"), case- and diacritic-insensitive, the same in every
+ *                           locale; breeds without it last; ties by name
+ *   "descending"  bool      sort descending
+ *   "where"       object    field -> value: keep breeds whose field equals or contains it
+ *   "present"     array     fields a breed must have
+ *   "limit"       integer   at most this many breeds (over all groups)
+ *   A field is one of "breed", "country", "origin", "coat", "pattern".
+ * out_json: receives (yours: free with cf_free) {"items":[breed, ...]}, or with
+ *   group_by {"groups":[{"key":"Egypt","items":[breed, ...]}, ...]}; breeds as in
+ *   cf_breeds_page.
+ * Returns: CF_OK (an empty answer is not an error); CF_ERR_ARGUMENT for NULL c or
+ *   out_json, JSON that is not an object, an unknown key or field, a wrong type;
+ *   the errors of cf_breeds_page while the breeds are fetched.
+ */
+cf_status cf_breeds_query(cf_client *c, const char *query_json, char **out_json);
+
 /* metrics */
 
 /*
@@ -245,7 +273,8 @@ typedef struct cf_fact {
  *   "max_cached_items"   integer       most items held (default 500); at least
  *                                      page_size + 2 x prefetch_distance
  *   "max_length"         integer >= 0  facts only: no longer than this (0: no limit)
- * out: receives the list (yours: close it with cf_list_close, before its client).
+ * out: receives the list (yours: close it with cf_list_close; it keeps working after
+ *   cf_client_close of its client, which it keeps alive until it is closed).
  * Returns: CF_OK; CF_ERR_ARGUMENT for a NULL c or out, an unknown collection, an
  *   unknown key, a wrong type (null included) or options that do not fit together.
  */

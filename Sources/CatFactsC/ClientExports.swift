@@ -65,6 +65,18 @@ public func cf_breed_find(_ client: OpaquePointer?, _ name: UnsafePointer<CChar>
     }
 }
 
+@_cdecl("cf_breeds_query")
+public func cf_breeds_query(_ client: OpaquePointer?, _ queryJSON: UnsafePointer<CChar>?,
+                            _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    Call.text(out, what: "out_json") { () throws(CatFactsError) in
+        let client = try Call.client(client)
+        let query = try BreedQuery.parse(queryJSON)
+        return try blocking { () async throws(CatFactsError) in
+            JSONOutput.string(try await client.query(query))
+        }.get()
+    }
+}
+
 @_cdecl("cf_metrics")
 public func cf_metrics(_ client: OpaquePointer?, _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     Call.text(out, what: "out_json") { () throws(CatFactsError) in

@@ -5,8 +5,9 @@ import Foundation
 /// of the wrong type (`null` included: leave a key out for its default) is an argument
 /// error naming the key, so a typo never passes silently.
 struct OptionsJSON {
-    private enum Value: Decodable {
-        case bool(Bool), integer(Int64), number(Double), string(String), null, other
+    private indirect enum Value: Decodable {
+        case bool(Bool), integer(Int64), number(Double), string(String), null
+        case array([Value]), object([String: Value])
 
         init(from decoder: any Decoder) throws {
             let c = try decoder.singleValueContainer()
@@ -15,7 +16,8 @@ struct OptionsJSON {
             else if let value = try? c.decode(Int64.self) { self = .integer(value) }
             else if let value = try? c.decode(Double.self) { self = .number(value) }
             else if let value = try? c.decode(String.self) { self = .string(value) }
-            else { self = .other }
+            else if let value = try? c.decode([Value].self) { self = .array(value) }
+            else { self = .object(try c.decode([String: Value].self)) }
         }
     }
 
@@ -57,6 +59,36 @@ struct OptionsJSON {
         case nil: return nil
         case .bool(let value)?: return value
         default: throw .argument("'\(key)' in \(what) must be true or false")
+        }
+    }
+
+    /// An object whose values are all strings, or `nil` when absent.
+    func stringMap(_ key: String) throws(CatFactsError) -> [String: String]? {
+        switch values[key] {
+        case nil: return nil
+        case .object(let object)?:
+            var map: [String: String] = [:]
+            for (name, value) in object {
+                guard case .string(let text) = value else { throw .argument("'\(key).\(name)' in \(what) must be a string") }
+                map[name] = text
+            }
+            return map
+        default: throw .argument("'\(key)' in \(what) must be an object of strings, e.g. {\"country\":\"Egypt\"}")
+        }
+    }
+
+    /// An array of strings, or `nil` when absent.
+    func stringArray(_ key: String) throws(CatFactsError) -> [String]? {
+        switch values[key] {
+        case nil: return nil
+        case .array(let items)?:
+            var strings: [String] = []
+            for item in items {
+                guard case .string(let text) = item else { throw .argument("'\(key)' in \(what) must be an array of strings") }
+                strings.append(text)
+            }
+            return strings
+        default: throw .argument("'\(key)' in \(what) must be an array of strings")
         }
     }
 
@@ -106,5 +138,33 @@ extension PagingOptions {
                                    prefetchDistance: try options.integer("prefetch_distance", minimum: 0),
                                    maxCachedItems: try options.integer("max_cached_items", minimum: 1) ?? 500)
         return (paging, try options.integer("max_length", minimum: 0) ?? 0)
+    }
+}
+
+extension BreedQuery {
+    static let jsonKeys: Set<String> = ["search", "group_by", "sort_by", "descending", "where", "present", "limit"]
+
+    /// A query from `cf_breeds_query`'s JSON.
+    static func parse(_ json: UnsafePointer<CChar>?) throws(CatFactsError) -> BreedQuery {
+        let options = try OptionsJSON(json, what: "the query", allowed: jsonKeys)
+        func field(_ name: String, key: String) throws(CatFactsError) -> Breed.Field {
+            guard let field = Breed.Field(rawValue: name) else {
+                throw .argument("'\(key)' in the query names no field: '\(name)'; fields: \(Breed.Field.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return field
+        }
+        var query = BreedQuery()
+        query.search = try options.string("search")
+        if let name = try options.string("group_by") { query.groupBy = try field(name, key: "group_by") }
+        if let name = try options.string("sort_by") { query.sortBy = try field(name, key: "sort_by") }
+        query.descending = try options.bool("descending") ?? false
+        for (name, value) in try options.stringMap("where") ?? [:] {
+            query.whereValues[try field(name, key: "where")] = value
+        }
+        for name in try options.stringArray("present") ?? [] {
+            query.present.insert(try field(name, key: "present"))
+        }
+        query.limit = try options.integer("limit", minimum: 0)
+        return query
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -21,6 +22,8 @@ public final class CatFactsClient: Sendable {
     private let transport: any HTTPTransport
     private let decoder: any PageDecoder
     private let knownBreeds = KnownBreeds()
+    /// Every breed, once a query has needed them all.
+    let catalogView = Mutex<BreedCatalogView?>(nil)
 
     /// Creates a client.
     ///
@@ -84,9 +87,15 @@ public final class CatFactsClient: Sendable {
     public func breed(named name: String) async throws(CatFactsError) -> Breed {
         let key = KnownBreeds.key(name)
         guard !key.isEmpty else { throw .argument("the breed name is empty") }
-        if let known = knownBreeds.breed(forKey: key) { return known }
-        let notFound = CatFactsError.notFound("no breed is named '\(name.trimmingCharacters(in: .whitespacesAndNewlines))'")
-        if knownBreeds.isComplete { throw notFound }
+        if let known = knownBreeds.breed(forKey: key) {
+            metrics.recordCacheHit(endpoint: Endpoint.breeds.path)
+            return known
+        }
+        let notFound = CatFactsError.notFound("no breed is named '\(Breed.presence(name) ?? name)'")
+        if knownBreeds.isComplete {
+            metrics.recordCacheHit(endpoint: Endpoint.breeds.path)
+            throw notFound
+        }
         var number = 1
         while true {
             let page = try await breeds(page: number, limit: Self.walkPageSize)

@@ -13,11 +13,13 @@ struct BreedLookupTests {
         }
     }
 
-    @Test func aKnownBreedNeedsNoRequest() async throws {
+    @Test func aKnownBreedNeedsNoRequestAndCountsACacheHit() async throws {
         try await withMock { client, server in
             _ = try await client.breeds(page: 1, limit: 5)
             _ = try await client.breed(named: BundledCatalog.breeds[3].name.uppercased())
             #expect(server.requestCount() == 1)
+            let breeds = try #require(client.metrics.endpoints().first)
+            #expect((breeds.requests, breeds.cacheHits) == (1, 1))
         }
     }
 

@@ -1,0 +1,30 @@
+import Synchronization
+
+extension CatFactsClient {
+    /// Every breed, fetched page by page at the largest page size the server allows, as a
+    /// view queries run over. Fetched once per client; `refresh` fetches again (a new view,
+    /// with a new prefix deny-list).
+    public func breedCatalog(refresh: Bool = false) async throws(CatFactsError) -> BreedCatalogView {
+        if !refresh, let view = catalogView.withLock({ $0 }) { return view }
+        var breeds: [Breed] = []
+        var number = 1
+        while true {
+            let page = try await self.breeds(page: number, limit: Self.walkPageSize)
+            breeds += page.items
+            if page.items.isEmpty || number >= page.lastPage { break }
+            number += 1
+        }
+        let view = BreedCatalogView(breeds: breeds)
+        catalogView.withLock { $0 = view }
+        return view
+    }
+
+    /// Answers `query` over every breed (see ``BreedQuery``).
+    ///
+    /// - Throws: ``CatFactsError/argument(_:)`` for a negative limit; the errors of
+    ///   ``breeds(page:limit:)`` while the catalog is fetched.
+    public func query(_ query: BreedQuery) async throws(CatFactsError) -> BreedQueryResult {
+        if let limit = query.limit, limit < 0 { throw .argument("limit \(limit) is negative") }
+        return try await breedCatalog().answer(query)
+    }
+}

@@ -1,0 +1,95 @@
+import Synchronization
+
+/// Every breed, fetched once, with what queries need: folded names, a prefix index, and
+/// the deny-list of prefixes that found nothing (which dies with the view, so a new
+/// catalog never inherits stale denials).
+public final class BreedCatalogView: Sendable {
+    /// The breeds, in the server's order.
+    public let breeds: [Breed]
+    private let foldedNames: [String]
+    private let index: PrefixIndex
+    private let denied = Mutex(PrefixDenyList())
+
+    /// Builds the view and its index (O(n log n)).
+    public init(breeds: [Breed]) {
+        self.breeds = breeds
+        foldedNames = breeds.map { TextFolding.fold($0.name) }
+        index = PrefixIndex(names: breeds.map(\.name))
+    }
+
+    /// Binary-search steps the prefix index has taken (for tests: a denied prefix takes none).
+    public var indexProbes: Int { index.probes }
+
+    /// Breeds whose name starts with `prefix` (case- and diacritic-insensitive), in name
+    /// order, at most `limit`.
+    public func search(prefix: String, limit: Int = .max) -> [Breed] {
+        let folded = TextFolding.fold(prefix)
+        if folded.isEmpty { return Array(breeds.prefix(limit)) }
+        if denied.withLock({ $0.covers(folded) }) { return [] }
+        let found = index.positions(withPrefix: folded, limit: limit)
+        if found.isEmpty { denied.withLock { $0.deny(folded) } }
+        return found.map { breeds[$0] }
+    }
+
+    /// Answers `query` over these breeds.
+    public func answer(_ query: BreedQuery) -> BreedQueryResult {
+        var chosen: [Int]
+        if let prefix = query.search {
+            let folded = TextFolding.fold(prefix)
+            chosen = folded.isEmpty ? Array(breeds.indices)
+                : (denied.withLock { $0.covers(folded) } ? [] : index.positions(withPrefix: folded, limit: .max))
+            if !folded.isEmpty, chosen.isEmpty { denied.withLock { $0.deny(folded) } }
+        } else {
+            chosen = Array(breeds.indices)
+        }
+        let wanted = query.whereValues.map { ($0.key, TextFolding.fold($0.value)) }
+        chosen = chosen.filter { position in
+            let breed = breeds[position]
+            guard query.present.allSatisfy({ breed[$0] != nil }) else { return false }
+            return wanted.allSatisfy { field, value in
+                guard let text = breed[field] else { return false }
+                return value.isEmpty || TextFolding.fold(text).contains(value)
+            }
+        }
+        let sortField = query.sortBy ?? .breed
+        let sortKeys = chosen.map { key(for: breeds[$0], field: sortField, position: $0) }
+        var order = Array(zip(chosen, sortKeys))
+        order.sort { a, b in
+            // Absent values last, whichever the direction; ties by name, then server order.
+            switch (a.1, b.1) {
+            case (nil, nil): break
+            case (nil, _): return false
+            case (_, nil): return true
+            case let (x?, y?):
+                let c = NaturalOrder.compare(x, y)
+                if c != 0 { return query.descending ? c > 0 : c < 0 }
+            }
+            let names = NaturalOrder.compare(foldedNames[a.0], foldedNames[b.0])
+            return names != 0 ? names < 0 : a.0 < b.0
+        }
+        var sorted = order.map(\.0)
+        guard let groupField = query.groupBy else {
+            if let limit = query.limit { sorted = Array(sorted.prefix(limit)) }
+            return .items(sorted.map { breeds[$0] })
+        }
+        // Groups keep the sorted order inside; the groups themselves ascend by their key.
+        var groups: [String: (display: String, items: [Int])] = [:]
+        for position in sorted {
+            guard let value = breeds[position][groupField] else { continue }
+            groups[TextFolding.fold(value), default: (value, [])].items.append(position)
+        }
+        var remaining = query.limit ?? .max
+        var result: [BreedGroup] = []
+        for folded in groups.keys.sorted(by: NaturalOrder.precedes) where remaining > 0 {
+            guard let group = groups[folded] else { continue }
+            let items = group.items.prefix(remaining).map { breeds[$0] }
+            remaining -= items.count
+            result.append(BreedGroup(key: group.display, items: items))
+        }
+        return .groups(result)
+    }
+
+    private func key(for breed: Breed, field: Breed.Field, position: Int) -> String? {
+        field == .breed ? foldedNames[position] : breed[field].map(TextFolding.fold)
+    }
+}
