@@ -1,11 +1,11 @@
 # CatFacts: `make run` opens the front, `make test` runs every suite, `make bench` the benchmarks.
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 CC ?= cc
+PYTHON ?= python3
 # What building and running need from Debian (libcurl4 and ca-certificates: FoundationNetworking and https).
 # valgrind and curl: the C tests.
 DEBIAN_PACKAGES := libreadline-dev libjansson-dev libsqlite3-dev pkg-config libcurl4 ca-certificates valgrind curl
 BUILD_DIR := .build/debug
-LIB := $(BUILD_DIR)/libCatFacts.so
 PREFIX ?= /usr/local
 PKGCONFIG_DIR := $(CURDIR)/.build/pkgconfig
 # The build tree's catfacts.pc first, then whatever the caller's PKG_CONFIG_PATH already had.
@@ -13,12 +13,16 @@ SAMPLES_PKG_CONFIG_PATH := $(PKGCONFIG_DIR)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG
 # Leaks and false alarms of the Swift toolchain's own libraries, documented in the file.
 VALGRIND_SUPPRESSIONS := --suppressions=$(CURDIR)/Tests/C/valgrind.supp
 
-.PHONY: all deps build pkgconfig run test swift-test c-test c-valgrind c-samples install bench clean
+.PHONY: all deps python-deps build pkgconfig run test swift-test c-test c-valgrind c-samples python-test install bench clean
 
 all: build
 
 deps:
 	@scripts/install-deps.sh $(DEBIAN_PACKAGES)
+
+# pytest for the Python suite, requests for its benchmark: installed only when missing.
+python-deps:
+	@$(PYTHON) -c 'import pytest, requests' 2>/dev/null || $(PYTHON) -m pip install -q pytest requests
 
 build: deps
 	$(SWIFT) build
@@ -41,7 +45,7 @@ run: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(MAKE) --no-print-directory pkgconfig
-	$(MAKE) --no-print-directory swift-test c-test c-valgrind
+	$(MAKE) --no-print-directory swift-test c-test c-valgrind python-test
 
 # Serial: the metrics tests compare measured latency with the injected one, and must not share the CPU.
 swift-test:
@@ -60,8 +64,13 @@ c-valgrind: c-samples
 	Tests/C/run.sh --valgrind
 	VALGRIND=1 VALGRIND_OPTS="$(VALGRIND_SUPPRESSIONS)" bindings/c/test.sh
 
+# The Python package over the real library, against the mock.
+python-test: python-deps
+	CATFACTS_MOCK=$(BUILD_DIR)/catfacts-mock CATFACTS_LIBRARY=$(abspath $(BUILD_DIR))/libCatFacts.so \
+		$(PYTHON) -m pytest bindings/python/tests -q -p no:cacheprovider
+
 # Benchmarks need a release build; bench/run rewrites BENCHMARKS.md.
-bench: deps
+bench: deps python-deps
 	$(SWIFT) build -c release --product CatFacts
 	$(SWIFT) build -c release --product catfacts-mock
 	$(SWIFT) build -c release --product catfacts-bench

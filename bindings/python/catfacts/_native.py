@@ -1,0 +1,172 @@
+"""Finding libCatFacts and declaring its C functions for ctypes.
+
+Every function of include/catfacts.h gets ``argtypes`` and ``restype`` here, so a wrong
+argument is a Python ``ctypes.ArgumentError`` rather than a crash. Strings the library
+hands out through ``char **`` are declared as ``c_void_p`` (not ``c_char_p``): ctypes would
+otherwise copy them into ``bytes`` and drop the pointer, leaking it. :func:`take_string`
+copies and frees them.
+"""
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import os
+import sys
+from pathlib import Path
+from typing import List, Optional
+
+__all__ = ["lib", "library_path", "take_string", "CBreed", "CFact",
+           "METRICS_LISTENER", "LIST_LISTENER",
+           "NO_METRICS_LISTENER", "NO_LIST_LISTENER"]
+
+ENV_VAR = "CATFACTS_LIBRARY"
+
+if sys.platform == "darwin":
+    _FILE_NAME = "libCatFacts.dylib"
+elif sys.platform == "win32":
+    _FILE_NAME = "CatFacts.dll"
+else:
+    _FILE_NAME = "libCatFacts.so"
+
+# Relative to the checkout: where `swift build` puts the library.
+_BUILD_FOLDERS = (
+    ".build/debug",
+    ".build/release",
+    ".build/x86_64-unknown-linux-gnu/debug",
+    ".build/x86_64-unknown-linux-gnu/release",
+)
+
+
+def _checkout_root(start: Path) -> Optional[Path]:
+    """The nearest folder above ``start`` holding Package.swift (the CatFacts checkout)."""
+    for folder in start.parents:
+        if (folder / "Package.swift").is_file():
+            return folder
+    return None
+
+
+def _candidates() -> List[Path]:
+    """Where the library may be, in the order it is looked for (after CATFACTS_LIBRARY)."""
+    package = Path(__file__).resolve().parent
+    places = [package / _FILE_NAME, package.parent / _FILE_NAME]
+    root = _checkout_root(package)
+    if root is not None:
+        places += [root / folder / _FILE_NAME for folder in _BUILD_FOLDERS]
+    return places
+
+
+def _load() -> "tuple[ctypes.CDLL, str]":
+    override = os.environ.get(ENV_VAR)
+    if override:
+        try:
+            return ctypes.CDLL(override), override
+        except OSError as error:
+            raise ImportError(
+                f"catfacts: {ENV_VAR}={override!r} could not be loaded: {error}. "
+                f"Point it at a built {_FILE_NAME}, or unset it to search the build folders."
+            ) from error
+
+    looked: List[str] = [f"${ENV_VAR} (not set)"]
+    failures: List[str] = []
+    for path in _candidates():
+        looked.append(str(path))
+        if path.is_file():
+            try:
+                return ctypes.CDLL(str(path)), str(path)
+            except OSError as error:
+                failures.append(f"{path}: {error}")
+
+    system = ctypes.util.find_library("CatFacts")
+    looked.append("the system library path (ctypes.util.find_library('CatFacts'))")
+    if system:
+        try:
+            return ctypes.CDLL(system), system
+        except OSError as error:
+            failures.append(f"{system}: {error}")
+
+    why = ("; ".join(failures) + ". ") if failures else ""
+    raise ImportError(
+        f"catfacts: cannot find {_FILE_NAME}. Looked in: " + ", ".join(looked) + ". " + why
+        + "Build it in the checkout with `swift build --product CatFacts` (or `make`), "
+        f"or set {ENV_VAR} to the library's path."
+    )
+
+
+lib, library_path = _load()
+
+
+class CBreed(ctypes.Structure):
+    """``cf_breed``: five UTF-8 strings, NULL when absent."""
+    _fields_ = [("breed", ctypes.c_char_p), ("country", ctypes.c_char_p),
+                ("origin", ctypes.c_char_p), ("coat", ctypes.c_char_p),
+                ("pattern", ctypes.c_char_p)]
+
+
+class CFact(ctypes.Structure):
+    """``cf_fact``: the text and its length."""
+    _fields_ = [("fact", ctypes.c_char_p), ("length", ctypes.c_int64)]
+
+
+#: ``void (*)(void *ctx, const char *endpoint, double ms, cf_status s)``
+METRICS_LISTENER = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_double, ctypes.c_int)
+#: ``void (*)(void *ctx, int event, int64_t first, int64_t count)``
+LIST_LISTENER = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int, ctypes.c_int64, ctypes.c_int64)
+
+#: NULL function pointers, to remove a listener (ctypes does not take None for a CFUNCTYPE).
+NO_METRICS_LISTENER = METRICS_LISTENER()
+NO_LIST_LISTENER = LIST_LISTENER()
+
+_status = ctypes.c_int
+_ptr = ctypes.c_void_p
+_out = ctypes.POINTER(ctypes.c_void_p)
+_i64 = ctypes.c_int64
+
+_PROTOTYPES = {
+    # library
+    "cf_version": ([], ctypes.c_char_p),
+    "cf_status_string": ([_status], ctypes.c_char_p),
+    "cf_last_error": ([], ctypes.c_char_p),
+    "cf_free": ([_ptr], None),
+    # client
+    "cf_client_open": ([ctypes.c_char_p, ctypes.c_char_p, _out], _status),
+    "cf_client_close": ([_ptr], None),
+    # one-shot calls
+    "cf_breeds_page": ([_ptr, _i64, _i64, _out], _status),
+    "cf_facts_page": ([_ptr, _i64, _i64, _i64, _out], _status),
+    "cf_fact_random": ([_ptr, _i64, _out], _status),
+    "cf_breed_find": ([_ptr, ctypes.c_char_p, _out], _status),
+    # queries
+    "cf_breeds_query": ([_ptr, ctypes.c_char_p, _out], _status),
+    # metrics
+    "cf_metrics": ([_ptr, _out], _status),
+    "cf_metrics_prometheus": ([_ptr, _out], _status),
+    "cf_client_set_metrics_listener": ([_ptr, METRICS_LISTENER, _ptr], _status),
+    # paged lists
+    "cf_list_open": ([_ptr, ctypes.c_int, ctypes.c_char_p, _out], _status),
+    "cf_list_count": ([_ptr], _i64),
+    "cf_list_breed": ([_ptr, _i64, ctypes.POINTER(ctypes.POINTER(CBreed))], _status),
+    "cf_list_fact": ([_ptr, _i64, ctypes.POINTER(ctypes.POINTER(CFact))], _status),
+    "cf_list_wait": ([_ptr, _i64, _i64], _status),
+    "cf_list_retry": ([_ptr], _status),
+    "cf_list_set_listener": ([_ptr, LIST_LISTENER, _ptr], _status),
+    "cf_list_close": ([_ptr], None),
+    "cf_breed_free": ([ctypes.POINTER(CBreed)], None),
+    "cf_fact_free": ([ctypes.POINTER(CFact)], None),
+}
+
+for _name, (_argtypes, _restype) in _PROTOTYPES.items():
+    _function = getattr(lib, _name)
+    _function.argtypes = _argtypes
+    _function.restype = _restype
+
+
+def take_string(pointer: ctypes.c_void_p) -> str:
+    """Copies a string the library handed out, frees it, and decodes it."""
+    address = pointer.value
+    if not address:
+        return ""
+    try:
+        return ctypes.string_at(address).decode("utf-8")
+    finally:
+        lib.cf_free(address)
+        pointer.value = None

@@ -1,0 +1,343 @@
+"""The catfacts client: one connection to the Cat Facts API (or a mock of it)."""
+from __future__ import annotations
+
+import ctypes
+import functools
+import json
+import math
+import operator
+import os
+import threading
+import weakref
+from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Union
+
+from ._handles import Guard, forbid_in_listener, install_exit_hook, new_key, register, request_trampoline, unregister
+from ._native import NO_METRICS_LISTENER, lib, take_string
+from .errors import ArgumentError, CatFactsError, error_for
+from .lists import BreedList, FactList, PagedList
+from .models import Breed, Fact, Page
+
+__all__ = ["Client", "RequestCallback"]
+
+#: ``callback(endpoint, ms, ok)``: after every request the client sends, retries included.
+RequestCallback = Callable[[str, float, bool], Any]
+
+_INT64_MIN, _INT64_MAX = -(2 ** 63), 2 ** 63 - 1
+
+
+def last_error(status: int) -> CatFactsError:
+    """The exception for ``status``, with this thread's ``cf_last_error()`` message.
+
+    Call it right after the failed call, before any other ``cf_`` call on this thread.
+    """
+    return error_for(status, (lib.cf_last_error() or b"").decode("utf-8", "replace"))
+
+
+def int64(value: Any, name: str) -> int:
+    """``value`` as a C int64_t, or TypeError / ArgumentError saying which argument."""
+    try:
+        number = operator.index(value)
+    except TypeError:
+        raise TypeError(f"{name} must be an integer, not {type(value).__name__}") from None
+    if not _INT64_MIN <= number <= _INT64_MAX:
+        raise ArgumentError(f"invalid argument: {name} {number} does not fit in 64 bits")
+    return number
+
+
+def _detach_client(key: int, handle: int) -> None:
+    lib.cf_client_set_metrics_listener(handle, NO_METRICS_LISTENER, None)
+    unregister(key)
+
+
+def _finalize(lists: "weakref.WeakSet[PagedList[Any]]", lock: threading.Lock, guard: Guard) -> None:
+    # Lists first: the header asks for them to be closed before their client.
+    with lock:
+        open_lists = list(lists)
+    for item in open_lists:
+        item.close()
+    guard.close()
+
+
+class Client:
+    """A connection to the Cat Facts API: one-shot calls, paged lists and metrics.
+
+    Use it as a context manager, or call :meth:`close`; a client that is garbage
+    collected, or still open when the interpreter exits, is closed then. One client may be
+    shared by many threads.
+
+    Args:
+        base_url: the server, e.g. ``"http://127.0.0.1:8106"``; None for
+            https://catfact.ninja. It may carry a path prefix.
+        timeout: seconds allowed for a whole request (None: the library's default, 30 s).
+        retries: retries of a failed GET (network errors, timeouts, 429, 502-504), with
+            backoff honouring Retry-After.
+        cache_path: an SQLite cache file. libCatFacts 0.1.0 has no cache: passing one
+            raises :class:`ArgumentError` saying so.
+        offline_fallback: answer from the bundled catalog when the server cannot be
+            reached (such pages have ``source == "offline-catalog"``).
+        user_agent: the User-Agent header (None: the library's).
+
+    Raises:
+        ArgumentError: a bad URL or option (the message names it).
+
+    Example::
+
+        with catfacts.Client("http://127.0.0.1:8106") as client:
+            page = client.breeds_page(1, limit=10)
+            print(page.items[0].name, client.metrics()["endpoints"][0]["avg_ms"])
+    """
+
+    def __init__(self, base_url: Optional[str] = None, timeout: Optional[float] = 10.0, retries: int = 2,
+                 cache_path: Union[str, "os.PathLike[str]", None] = None, offline_fallback: bool = False,
+                 user_agent: Optional[str] = None) -> None:
+        options: Dict[str, Any] = {"retries": int64(retries, "retries"), "offline_fallback": bool(offline_fallback)}
+        if timeout is not None:
+            seconds = float(timeout)
+            if not math.isfinite(seconds):
+                raise ArgumentError(f"invalid argument: timeout {timeout!r} is not a finite number of seconds")
+            # Rounded up so that a positive timeout never becomes 0 ms; the library refuses <= 0.
+            options["timeout_ms"] = math.ceil(seconds * 1000) if seconds > 0 else seconds * 1000
+        if cache_path is not None:
+            options["cache_path"] = os.fspath(cache_path)
+        if user_agent is not None:
+            options["user_agent"] = str(user_agent)
+        self._base_url = base_url
+
+        url = None if base_url is None else _encode(base_url, "base_url")
+        out = ctypes.c_void_p()
+        status = lib.cf_client_open(url, json.dumps(options).encode(), ctypes.byref(out))
+        if status:
+            raise last_error(status)
+        self._key = new_key()
+        self._guard = Guard(out.value or 0, functools.partial(_detach_client, self._key), lib.cf_client_close,
+                            "client", rank=1)
+        self._lists: "weakref.WeakSet[PagedList[Any]]" = weakref.WeakSet()
+        self._lists_lock = threading.Lock()
+        self._finalizer = weakref.finalize(self, _finalize, self._lists, self._lists_lock, self._guard)
+        install_exit_hook()
+
+    # lifetime
+
+    def close(self) -> None:
+        """Closes the client and the lists opened on it. Idempotent.
+
+        It does not wait: calls under way on other threads finish normally, and the handle
+        is freed after the last one. Calls made afterwards raise :class:`CancelledError`.
+        """
+        self._finalizer()
+
+    @property
+    def closed(self) -> bool:
+        """Whether :meth:`close` was called."""
+        return self._guard.closing
+
+    def __enter__(self) -> "Client":
+        return self
+
+    def __exit__(self, *exc_info: Any) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        state = "closed" if self.closed else "open"
+        return f"<catfacts.Client {self._base_url or 'https://catfact.ninja'!r} {state}>"
+
+    @property
+    def base_url(self) -> Optional[str]:
+        """The base URL given (None: https://catfact.ninja)."""
+        return self._base_url
+
+    # one-shot calls
+
+    def _call(self, function: Any, *args: Any, blocking: bool = True) -> str:
+        if blocking:
+            forbid_in_listener(f"{function.__name__}()")
+        out = ctypes.c_void_p()
+        with self._guard as handle:
+            status = function(handle, *args, ctypes.byref(out))
+            error = last_error(status) if status else None
+        text = take_string(out)  # NULL on failure; freed here whatever came back
+        if error is not None:
+            raise error
+        return text
+
+    def breeds_page(self, page: int = 1, limit: int = 25) -> Page[Breed]:
+        """One page of breeds (GET /breeds).
+
+        Args:
+            page: from 1; a page past the end has no items (not an error).
+            limit: items per page, >= 1; the server may cap it (``Page.per_page`` says).
+
+        Raises:
+            ArgumentError, NetworkError, TimeoutError, HTTPError, RateLimitedError,
+            DecodeError.
+        """
+        text = self._call(lib.cf_breeds_page, int64(page, "page"), int64(limit, "limit"))
+        return Page.from_json(json.loads(text), Breed)
+
+    def facts_page(self, page: int = 1, limit: int = 25, max_length: int = 0) -> Page[Fact]:
+        """One page of facts (GET /facts), only those no longer than ``max_length`` (0: all).
+
+        Raises: as :meth:`breeds_page`.
+        """
+        text = self._call(lib.cf_facts_page, int64(page, "page"), int64(limit, "limit"),
+                          int64(max_length, "max_length"))
+        return Page.from_json(json.loads(text), Fact)
+
+    def fact(self, max_length: int = 0) -> Fact:
+        """A random fact (GET /fact), no longer than ``max_length`` (0: any).
+
+        Raises: as :meth:`breeds_page`; HTTPError (404) when no fact is that short.
+        """
+        return Fact.from_json(json.loads(self._call(lib.cf_fact_random, int64(max_length, "max_length"))))
+
+    def breed(self, name: str) -> Breed:
+        """The breed with this name, matched case-insensitively, blanks around it ignored.
+
+        The API has no detail endpoint: the library fetches the breed list when it does
+        not know the name yet.
+
+        Raises:
+            NotFoundError: no breed has that name.
+            ArgumentError: an empty name.
+        """
+        return Breed.from_json(json.loads(self._call(lib.cf_breed_find, _encode(name, "name"))))
+
+    # queries
+
+    def query(self, search: Optional[str] = None, group_by: Optional[str] = None, sort_by: Optional[str] = None,
+              descending: bool = False, where: Optional[Mapping[str, str]] = None,
+              present: Optional[Iterable[str]] = None,
+              limit: Optional[int] = None) -> Union[List[Breed], Dict[str, List[Breed]]]:
+        """Breeds by name prefix, field values and fields present, sorted, optionally grouped
+        (``cf_breeds_query``; the keys mean what they mean there). Fields are ``"breed"``,
+        ``"country"``, ``"origin"``, ``"coat"`` and ``"pattern"``.
+
+        Returns a list of :class:`Breed`, or with ``group_by`` a dict from each group's key
+        to its breeds, in the library's order (keys ascending).
+
+        Raises:
+            ArgumentError: an unknown field or a bad value.
+            NetworkError, ...: as :meth:`breeds_page`, while the breed list is fetched.
+        """
+        query: Dict[str, Any] = {}
+        if search is not None:
+            query["search"] = search
+        if group_by is not None:
+            query["group_by"] = group_by
+        if sort_by is not None:
+            query["sort_by"] = sort_by
+        if descending:
+            query["descending"] = True
+        if where:
+            query["where"] = dict(where)
+        if present:
+            query["present"] = list(present)
+        if limit is not None:
+            query["limit"] = int64(limit, "limit")
+        answer = json.loads(self._call(lib.cf_breeds_query, json.dumps(query).encode()))
+        if "groups" in answer:
+            return {group["key"]: [Breed.from_json(item) for item in group["items"]] for group in answer["groups"]}
+        return [Breed.from_json(item) for item in answer["items"]]
+
+    # paged lists
+
+    def breeds(self, page_size: int = 25, prefetch_distance: Optional[int] = None,
+               max_cached_items: Optional[int] = None) -> BreedList:
+        """Every breed, as a lazily loaded sequence (the windowed pager).
+
+        Args:
+            page_size: items per request (the server's cap is adopted if lower).
+            prefetch_distance: items kept loaded on each side of the latest access
+                (None: 2 x page_size).
+            max_cached_items: most items held (None: 500, or more if the prefetch window
+                needs it: page_size + 2 x prefetch_distance).
+
+        Nothing loads until the first access. Close the list (or use ``with``) when done;
+        closing the client closes it too.
+        """
+        options = _list_options(page_size, prefetch_distance, max_cached_items)
+        breeds = BreedList(self, options)
+        self._track(breeds)
+        return breeds
+
+    def facts(self, page_size: int = 25, max_length: int = 0, prefetch_distance: Optional[int] = None,
+              max_cached_items: Optional[int] = None) -> FactList:
+        """Every fact no longer than ``max_length`` (0: all), as a lazily loaded sequence.
+
+        The other arguments are as for :meth:`breeds`.
+        """
+        options = _list_options(page_size, prefetch_distance, max_cached_items)
+        options["max_length"] = int64(max_length, "max_length")
+        facts = FactList(self, options)
+        self._track(facts)
+        return facts
+
+    def _track(self, paged: "PagedList[Any]") -> None:
+        with self._lists_lock:
+            self._lists.add(paged)
+
+    def _open_list(self, collection: int, options: Dict[str, Any]) -> int:
+        """Opens a cf_list; used by the list classes."""
+        out = ctypes.c_void_p()
+        with self._guard as handle:
+            status = lib.cf_list_open(handle, collection, json.dumps(options).encode(), ctypes.byref(out))
+            if status:
+                raise last_error(status)
+        return out.value or 0
+
+    # metrics
+
+    def metrics(self) -> Dict[str, Any]:
+        """The client's metrics (``cf_metrics``): per-endpoint request counts and times
+        (``endpoints``), ``device``, ``os``, ``app``, ``memory``, ``online``, ``collected_at``.
+        """
+        metrics: Dict[str, Any] = json.loads(self._call(lib.cf_metrics, blocking=False))
+        return metrics
+
+    def metrics_prometheus(self) -> str:
+        """The metrics in the Prometheus text format; names start with ``catfacts_``."""
+        return self._call(lib.cf_metrics_prometheus, blocking=False)
+
+    def on_request(self, callback: Optional[RequestCallback]) -> None:
+        """Calls ``callback(endpoint, ms, ok)`` after every request sent, retries included.
+
+        ``endpoint`` is the path ("/breeds"), ``ms`` the wall time, ``ok`` whether it
+        succeeded. The callback runs on a library thread: keep it short; the calls that
+        block (pages, facts, breeds, waiting list reads) raise RuntimeError there, while
+        ``metrics()`` is fine. An exception it raises goes to ``sys.unraisablehook``.
+        None removes the callback.
+        """
+        if callback is not None and not callable(callback):
+            raise TypeError(f"callback must be callable or None, not {type(callback).__name__}")
+        with self._guard as handle:
+            if callback is None:
+                status = lib.cf_client_set_metrics_listener(handle, NO_METRICS_LISTENER, None)
+                unregister(self._key)
+            else:
+                register(self._key, callback)
+                status = lib.cf_client_set_metrics_listener(handle, request_trampoline, self._key)
+            if status:
+                raise last_error(status)
+
+
+def _encode(text: Any, name: str) -> bytes:
+    if not isinstance(text, str):
+        raise TypeError(f"{name} must be a str, not {type(text).__name__}")
+    if "\0" in text:
+        raise ArgumentError(f"invalid argument: {name} contains a NUL character")
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise ArgumentError(f"invalid argument: {name} is not valid Unicode ({error.reason})") from None
+
+
+def _list_options(page_size: int, prefetch_distance: Optional[int],
+                  max_cached_items: Optional[int]) -> Dict[str, Any]:
+    options: Dict[str, Any] = {"page_size": int64(page_size, "page_size")}
+    if prefetch_distance is not None:
+        options["prefetch_distance"] = int64(prefetch_distance, "prefetch_distance")
+    if max_cached_items is None:
+        distance = options.get("prefetch_distance", 2 * options["page_size"])
+        max_cached_items = max(500, options["page_size"] + 2 * distance)
+    options["max_cached_items"] = int64(max_cached_items, "max_cached_items")
+    return options

@@ -1,0 +1,321 @@
+"""Lazily loaded sequences over whole collections (the library's windowed pager)."""
+from __future__ import annotations
+
+import ctypes
+import functools
+import operator
+import time
+import weakref
+from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Dict, Generic, Iterator, List, Optional,
+                    Sequence, Tuple, TypeVar, Union, overload)
+
+from ._handles import Guard, forbid_in_listener, list_trampoline, new_key, register, unregister
+from ._native import NO_LIST_LISTENER, CBreed, CFact, lib
+from .errors import CancelledError, CatFactsError, InternalError, Status, error_for
+from .models import Breed, Fact, ListEvent
+
+if TYPE_CHECKING:
+    from .client import Client
+
+__all__ = ["PagedList", "BreedList", "FactList", "ChangeCallback"]
+
+T = TypeVar("T", Breed, Fact)
+
+#: ``callback(event, first, count)``: a range of indices was loaded, failed or dropped.
+ChangeCallback = Callable[[ListEvent, int, int], Any]
+
+_OK, _PENDING, _NOT_FOUND = int(Status.OK), int(Status.PENDING), int(Status.ERR_NOT_FOUND)
+_CANCELLED = int(Status.ERR_CANCELLED)
+# Blocking waits are made of slices this long, so that close() and Ctrl-C get through.
+_WAIT_SLICE_S = 0.2
+
+_Outcome = Tuple[int, Any]  # (status, the item or the exception)
+
+
+def _error(status: int) -> CatFactsError:
+    return error_for(status, (lib.cf_last_error() or b"").decode("utf-8", "replace"))
+
+
+def _detach_list(key: int, handle: int) -> None:
+    lib.cf_list_set_listener(handle, NO_LIST_LISTENER, None)
+    unregister(key)
+
+
+def _text(value: Optional[bytes]) -> Optional[str]:
+    return None if value is None else value.decode("utf-8", "replace")
+
+
+class PagedList(Sequence[T], Generic[T]):
+    """A sequence over a whole collection that loads pages around where it is read.
+
+    Reading an index loads its page (and prefetches its neighbours); ``lst[i]``, slices
+    and iteration wait for the pages they need, ``get(i)`` does not. Pages far from the
+    latest access are dropped past ``max_cached_items`` and load again when read.
+
+    Close it when done (``close()`` or ``with``); closing its client closes it too, and
+    a list that is garbage collected is closed then. Safe to share between threads.
+    """
+
+    _collection: ClassVar[int]
+
+    def __init__(self, client: "Client", options: Dict[str, Any]) -> None:
+        self._client = client  # a list must not outlive its client's handle
+        self._options = dict(options)
+        self._count: Optional[int] = None
+        handle = client._open_list(self._collection, options)
+        self._key = new_key()
+        self._guard = Guard(handle, functools.partial(_detach_list, self._key), lib.cf_list_close, "list", rank=0)
+        self._finalizer: "weakref.finalize[[], PagedList[Any]]" = weakref.finalize(self, self._guard.close)
+
+    def _fetch(self, handle: int, index: int) -> _Outcome:
+        """cf_list_breed / cf_list_fact once: (status, item or error)."""
+        raise NotImplementedError
+
+    # lifetime
+
+    def close(self) -> None:
+        """Closes the list, cancelling its loads; waits in other threads raise
+        :class:`CancelledError`. Idempotent."""
+        self._finalizer()
+
+    @property
+    def closed(self) -> bool:
+        """Whether :meth:`close` was called (or its client closed)."""
+        return self._guard.closing
+
+    def __enter__(self) -> "PagedList[T]":
+        return self
+
+    def __exit__(self, *exc_info: Any) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        count = self._known_count()
+        state = "closed" if self.closed else "open"
+        return (f"<catfacts.{type(self).__name__} count={'unknown' if count is None else count} "
+                f"page_size={self._options['page_size']} {state}>")
+
+    # reading
+
+    def _known_count(self) -> Optional[int]:
+        """The item count if already known, without blocking."""
+        if self._count is None and not self._guard.closing:
+            try:
+                with self._guard as handle:
+                    count = lib.cf_list_count(handle)
+            except CancelledError:
+                return None
+            if count >= 0:
+                self._count = count
+        return self._count
+
+    def _wait(self, handle: int, index: int, deadline: Optional[float]) -> _Outcome:
+        """Reads ``index``, waiting for its page until ``deadline`` (monotonic; None: no limit)."""
+        while True:
+            status, value = self._fetch(handle, index)
+            if status != _PENDING:
+                return status, value
+            if self._guard.closing:
+                return _CANCELLED, CancelledError("the list is closed")
+            slice_s = _WAIT_SLICE_S
+            if deadline is not None:
+                slice_s = min(slice_s, deadline - time.monotonic())
+                if slice_s <= 0:
+                    return _PENDING, None
+            forbid_in_listener("waiting for a list item")
+            waited = lib.cf_list_wait(handle, index, max(1, int(slice_s * 1000)))
+            if waited not in (_OK, _PENDING):
+                return waited, _error(waited)
+
+    def _result(self, outcome: _Outcome, index: int) -> T:
+        status, value = outcome
+        if status == _OK:
+            item: T = value
+            return item
+        if status == _NOT_FOUND:
+            raise IndexError(f"list index {index} out of range ({value})")
+        raise value
+
+    def __len__(self) -> int:
+        """The number of items; waits for the first page if it is not known yet.
+
+        Raises the first page's error if it failed to load.
+        """
+        if self._count is not None:
+            return self._count
+        with self._guard as handle:
+            count = int(lib.cf_list_count(handle))
+            if count < 0:
+                status, value = self._wait(handle, 0, None)
+                count = int(lib.cf_list_count(handle))
+                if count < 0:
+                    raise value if isinstance(value, CatFactsError) else InternalError(
+                        f"the list has no count after its first page loaded (status {status})")
+        self._count = count
+        return count
+
+    def _index(self, index: Any) -> int:
+        position = operator.index(index)
+        count = self._count
+        if position < 0:
+            count = len(self)
+            position += count
+            if position < 0:
+                raise IndexError(f"list index {index} out of range (the list has {count} items)")
+        if count is not None and position >= count:
+            raise IndexError(f"list index {index} out of range (the list has {count} items)")
+        return position
+
+    def _item(self, index: int) -> T:
+        with self._guard as handle:
+            outcome = self._wait(handle, index, None)
+        return self._result(outcome, index)
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+    @overload
+    def __getitem__(self, index: slice) -> List[T]: ...
+
+    def __getitem__(self, index: Union[int, slice]) -> Union[T, List[T]]:
+        """The item at ``index`` (negative from the end), waiting for its page; a slice
+        gives a list of items.
+
+        Raises:
+            IndexError: past the end.
+            NetworkError, TimeoutError, HTTPError, ...: the page failed to load (until
+                :meth:`retry`).
+            CancelledError: the list was closed.
+        """
+        if isinstance(index, slice):
+            return [self._item(position) for position in range(*index.indices(len(self)))]
+        return self._item(self._index(index))
+
+    def get(self, index: int, wait: Union[bool, float, None] = False) -> Optional[T]:
+        """The item at ``index``, or None while its page is loading.
+
+        Args:
+            index: from 0; negative counts from the end (that needs the count: without
+                waiting, None until the first page has loaded).
+            wait: False: do not block (the read starts the load); True: wait for the page;
+                a number: wait at most that many seconds, then None.
+
+        Raises:
+            IndexError: past the end.
+            NetworkError, TimeoutError, HTTPError, ...: the page failed to load.
+        """
+        if wait is True:
+            deadline: Optional[float] = None
+        elif not wait:
+            deadline = 0.0
+        else:
+            deadline = time.monotonic() + float(wait)
+        position = operator.index(index)
+        with self._guard as handle:
+            if position < 0:
+                count = self._known_count()
+                if count is None:
+                    status, value = (self._fetch(handle, 0) if deadline == 0.0 else self._wait(handle, 0, deadline))
+                    if status == _PENDING:
+                        return None
+                    if status not in (_OK, _NOT_FOUND):
+                        raise value
+                    count = self._known_count() or 0
+                position += count
+                if position < 0:
+                    raise IndexError(f"list index {index} out of range (the list has {count} items)")
+            if deadline == 0.0:
+                outcome = self._fetch(handle, position)
+            else:
+                outcome = self._wait(handle, position, deadline)
+        if outcome[0] == _PENDING:
+            return None
+        return self._result(outcome, position)
+
+    def __iter__(self) -> Iterator[T]:
+        """Every item in order, waiting for pages as needed (the next ones are prefetched).
+
+        An iterator under way keeps the handle open; once the list is closed, its next
+        step raises :class:`CancelledError`.
+        """
+        count = len(self)
+        guard, fetch = self._guard, self._fetch
+        with guard as handle:
+            for position in range(count):
+                if guard.closing:
+                    raise CancelledError("the list is closed")
+                status, value = fetch(handle, position)
+                if status != _OK:
+                    value = self._result(self._wait(handle, position, None), position)
+                yield value
+
+    def __reversed__(self) -> Iterator[T]:
+        for position in range(len(self) - 1, -1, -1):
+            yield self._item(position)
+
+    # control
+
+    def retry(self) -> None:
+        """Forgets failed pages so they load again, and reloads those around the latest access."""
+        with self._guard as handle:
+            status = lib.cf_list_retry(handle)
+            if status:
+                raise _error(status)
+
+    def on_change(self, callback: Optional[ChangeCallback]) -> None:
+        """Calls ``callback(event, first, count)`` when a range of indices is loaded, failed
+        or dropped (``event`` is a :class:`ListEvent`). None removes it.
+
+        It runs on a library thread: keep it short. Reads that would wait raise RuntimeError
+        there (``get(i)`` without ``wait`` is fine). Its exceptions go to ``sys.unraisablehook``.
+        """
+        if callback is not None and not callable(callback):
+            raise TypeError(f"callback must be callable or None, not {type(callback).__name__}")
+        with self._guard as handle:
+            if callback is None:
+                status = lib.cf_list_set_listener(handle, NO_LIST_LISTENER, None)
+                unregister(self._key)
+            else:
+                register(self._key, callback)
+                status = lib.cf_list_set_listener(handle, list_trampoline, self._key)
+            if status:
+                raise _error(status)
+
+
+_BreedPointer, _FactPointer, _byref = ctypes.POINTER(CBreed), ctypes.POINTER(CFact), ctypes.byref
+_list_breed, _breed_free = lib.cf_list_breed, lib.cf_breed_free
+_list_fact, _fact_free = lib.cf_list_fact, lib.cf_fact_free
+
+
+class BreedList(PagedList[Breed]):
+    """Every breed, loaded page by page as it is read: ``client.breeds()``."""
+
+    _collection = 0  # CF_BREEDS
+
+    def _fetch(self, handle: int, index: int) -> _Outcome:
+        out = _BreedPointer()
+        status = _list_breed(handle, index, _byref(out))
+        if status != _OK:
+            return status, (None if status == _PENDING else _error(status))
+        try:
+            breed = out.contents
+            return status, Breed(_text(breed.breed) or "", _text(breed.country), _text(breed.origin),
+                                 _text(breed.coat), _text(breed.pattern))
+        finally:
+            _breed_free(out)
+
+
+class FactList(PagedList[Fact]):
+    """Every fact (up to a maximum length), loaded page by page as it is read: ``client.facts()``."""
+
+    _collection = 1  # CF_FACTS
+
+    def _fetch(self, handle: int, index: int) -> _Outcome:
+        out = _FactPointer()
+        status = _list_fact(handle, index, _byref(out))
+        if status != _OK:
+            return status, (None if status == _PENDING else _error(status))
+        try:
+            fact = out.contents
+            return status, Fact(_text(fact.fact) or "", fact.length)
+        finally:
+            _fact_free(out)

@@ -1,0 +1,53 @@
+#!/usr/bin/env python3
+"""A tour of catfacts: pages of breeds, one breed in full, a fact, then the metrics.
+
+    python3 examples/tour.py --base-url http://127.0.0.1:8106
+    (start a local server with: .build/debug/catfacts-mock --port 8106)
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+import catfacts
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--base-url", help="the server (default: https://catfact.ninja)")
+    parser.add_argument("--pages", type=int, default=2, help="pages of breeds to show (default 2)")
+    parser.add_argument("--limit", type=int, default=5, help="breeds per page (default 5)")
+    args = parser.parse_args()
+
+    try:
+        with catfacts.Client(args.base_url, timeout=10) as client:
+            first = None
+            for number in range(1, args.pages + 1):
+                page = client.breeds_page(number, limit=args.limit)
+                print(f"breeds, page {page.page} of {page.last_page} ({page.total} in all, from {page.source}):")
+                for offset, breed in enumerate(page.items, start=(page.page - 1) * page.per_page + 1):
+                    print(f"  {offset:3}. {breed.name}")
+                first = first or (page.items[0] if page.items else None)
+                if not page.has_next:
+                    break
+
+            if first is not None:
+                breed = client.breed(first.name)
+                print(f"\n{breed.name}:")
+                for field in ("country", "origin", "coat", "pattern"):
+                    print(f"  {field:8} {getattr(breed, field) or '-'}")
+
+            print(f"\na fact: {client.fact(max_length=120)}")
+
+            print("\nmetrics:")
+            for endpoint in client.metrics()["endpoints"]:
+                print(f"  {endpoint['endpoint']:8} {endpoint['requests']:3} requests, "
+                      f"avg {endpoint['avg_ms']:.1f} ms, p95 {endpoint['p95_ms']:.1f} ms, {endpoint['bytes']} bytes")
+    except catfacts.CatFactsError as error:
+        print(f"tour: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,181 @@
+"""Client: the one-shot calls, their typed results, arguments and lifetime."""
+from __future__ import annotations
+
+import datetime
+
+import pytest
+
+import catfacts
+from catfacts import Breed, Fact, Page
+
+ABYSSINIAN = Breed("Abyssinian", "Ethiopia", "Natural/Standard", "Short", "Ticked")
+AEGEAN = Breed("Aegean", "Greece", "Natural/Standard", "Semi-long", "Bicolor")
+
+
+def test_first_page_holds_the_first_two_bundled_breeds(client):
+    page = client.breeds_page(1, limit=2)
+    assert isinstance(page, Page)
+    assert page.items == (ABYSSINIAN, AEGEAN)
+    assert (page.page, page.last_page, page.per_page, page.total) == (1, 49, 2, 98)
+    assert page.source == "network"
+    assert isinstance(page.fetched_at, datetime.datetime) and page.fetched_at.tzinfo is not None
+
+
+def test_page_two_of_five_is_breeds_six_to_ten(client, all_breeds):
+    page = client.breeds_page(2, limit=5)
+    assert list(page.items) == all_breeds[5:10]
+    assert page.page == 2 and page.per_page == 5 and page.last_page == 20
+
+
+def test_defaults_are_page_one_of_twenty_five(client, all_breeds):
+    page = client.breeds_page()
+    assert list(page.items) == all_breeds[:25] and page.per_page == 25
+
+
+def test_a_page_past_the_end_is_empty_not_an_error(client):
+    page = client.breeds_page(100, limit=5)
+    assert page.items == () and page.total == 98 and not page.has_next
+
+
+def test_absent_breed_fields_are_none(all_breeds):
+    arabian_mau = next(breed for breed in all_breeds if breed.name == "Arabian Mau")
+    assert arabian_mau.pattern is None
+    assert arabian_mau.to_json() == {"breed": "Arabian Mau", "country": "United Arab Emirates",
+                                     "origin": "Natural", "coat": "Short"}
+
+
+def test_page_is_a_sequence_of_its_items_with_a_readable_repr(client):
+    page = client.breeds_page(1, limit=5)
+    assert len(page) == 5 and page[0] == ABYSSINIAN and list(page)[1] == AEGEAN and page[:2] == (ABYSSINIAN, AEGEAN)
+    text = repr(page)
+    assert text.startswith("Page(page=1, last_page=20, per_page=5, total=98, source='network'")
+    assert "Breed(name='Abyssinian'" in text and "(2 more)" in text
+
+
+def test_results_are_frozen_dataclasses(client):
+    breed = client.breeds_page(1, limit=1).items[0]
+    with pytest.raises(AttributeError):
+        breed.name = "Tiger"  # type: ignore[misc]
+    assert hash(breed) == hash(ABYSSINIAN)
+    assert repr(breed) == ("Breed(name='Abyssinian', country='Ethiopia', origin='Natural/Standard', "
+                           "coat='Short', pattern='Ticked')")
+
+
+def test_breed_is_found_ignoring_case_and_blanks(client):
+    assert client.breed("  aBYSSINIAN ") == ABYSSINIAN
+    assert client.breed("Aegean") == AEGEAN
+
+
+def test_an_unknown_breed_raises_not_found(client):
+    with pytest.raises(catfacts.NotFoundError) as caught:
+        client.breed("Sabre-toothed Tiger")
+    assert isinstance(caught.value, LookupError)
+    assert caught.value.status == catfacts.Status.ERR_NOT_FOUND
+    assert "Sabre-toothed Tiger" in caught.value.message
+
+
+def test_an_empty_breed_name_is_an_argument_error(client):
+    with pytest.raises(catfacts.ArgumentError):
+        client.breed("   ")
+
+
+def test_a_breed_name_must_be_text(client):
+    with pytest.raises(TypeError):
+        client.breed(b"Aegean")  # type: ignore[arg-type]
+
+
+def test_fact_is_a_fact_within_max_length(client):
+    fact = client.fact()
+    assert isinstance(fact, Fact) and fact.text and fact.length == len(fact.text)
+    short = client.fact(max_length=50)
+    assert short.length <= 50 and str(short) == short.text
+
+
+def test_fact_shorter_than_any_is_http_404(client):
+    with pytest.raises(catfacts.HTTPError) as caught:
+        client.fact(max_length=1)
+    assert caught.value.http_status == 404
+
+
+def test_facts_page_honours_limit_and_max_length(client):
+    page = client.facts_page(1, limit=10)
+    assert len(page.items) == 10 and page.total == 160 and all(isinstance(f, Fact) for f in page.items)
+    assert page.items[0] == Fact("Cats sleep for around 12 to 16 hours a day.", 43)
+    short = client.facts_page(2, limit=3, max_length=60)
+    assert short.page == 2 and len(short.items) == 3 and all(f.length <= 60 for f in short.items)
+    assert short.total < 160
+
+
+@pytest.mark.parametrize("call", [
+    lambda c: c.breeds_page(0),
+    lambda c: c.breeds_page(1, limit=0),
+    lambda c: c.facts_page(-1),
+    lambda c: c.facts_page(1, max_length=-1),
+])
+def test_bad_page_arguments_are_argument_errors(client, call):
+    with pytest.raises(catfacts.ArgumentError) as caught:
+        call(client)
+    assert isinstance(caught.value, ValueError) and caught.value.message
+
+
+def test_arguments_out_of_64_bits_are_argument_errors(client):
+    with pytest.raises(catfacts.ArgumentError):
+        client.breeds_page(2 ** 64)
+    with pytest.raises(TypeError):
+        client.breeds_page("1")  # type: ignore[arg-type]
+
+
+def test_cache_path_is_refused_by_this_library_version(tmp_path, mock_url):
+    with pytest.raises(catfacts.ArgumentError) as caught:
+        catfacts.Client(mock_url, cache_path=tmp_path / "cache.sqlite")
+    assert "cache_path" in str(caught.value) and isinstance(caught.value, ValueError)
+
+
+@pytest.mark.parametrize("base_url", ["ftp://example.com", "not a url"])
+def test_a_base_url_that_is_not_http_is_an_argument_error(base_url):
+    with pytest.raises(catfacts.ArgumentError):
+        catfacts.Client(base_url)
+
+
+def test_a_non_positive_timeout_is_an_argument_error(mock_url):
+    with pytest.raises(catfacts.ArgumentError) as caught:
+        catfacts.Client(mock_url, timeout=0)
+    assert "timeout_ms" in str(caught.value)
+
+
+def test_options_are_accepted(mock_url):
+    with catfacts.Client(mock_url, timeout=2.5, retries=5, user_agent="catfacts-tests/1.0",
+                         offline_fallback=True) as opened:
+        assert opened.breeds_page(1, limit=1).items[0] == ABYSSINIAN
+
+
+def test_offline_fallback_serves_the_bundled_catalog_when_the_server_is_gone(make_mock):
+    mock = make_mock()
+    mock.stop()
+    with catfacts.Client(mock.url, retries=0, offline_fallback=True) as opened:
+        page = opened.breeds_page(1, limit=2)
+    assert page.source == "offline-catalog" and page.items == (ABYSSINIAN, AEGEAN)
+
+
+def test_context_manager_closes_and_close_is_idempotent(mock_url):
+    with catfacts.Client(mock_url) as opened:
+        assert not opened.closed and "open" in repr(opened)
+    assert opened.closed and "closed" in repr(opened)
+    opened.close()
+    opened.close()
+
+
+def test_a_closed_client_refuses_calls(mock_url):
+    opened = catfacts.Client(mock_url)
+    opened.close()
+    with pytest.raises(catfacts.CancelledError, match="closed"):
+        opened.breeds_page()
+    with pytest.raises(catfacts.CancelledError):
+        opened.metrics()
+
+
+def test_version_and_status_strings():
+    assert catfacts.library_version() == "0.1.0" == catfacts.__version__
+    assert catfacts.status_string(catfacts.Status.ERR_TIMEOUT).startswith("CF_ERR_TIMEOUT")
+    assert catfacts.status_string(99) == "unknown status"
+    assert catfacts.library_path.endswith(("libCatFacts.so", "libCatFacts.dylib"))

@@ -1,0 +1,142 @@
+"""Exceptions: every status has its class, raised for the mock's faults."""
+from __future__ import annotations
+
+import builtins
+import threading
+import time
+
+import pytest
+
+import catfacts
+from catfacts.errors import error_for
+
+CLASSES = {
+    catfacts.Status.ERR_ARGUMENT: catfacts.ArgumentError,
+    catfacts.Status.ERR_NETWORK: catfacts.NetworkError,
+    catfacts.Status.ERR_TIMEOUT: catfacts.TimeoutError,
+    catfacts.Status.ERR_HTTP: catfacts.HTTPError,
+    catfacts.Status.ERR_RATE_LIMITED: catfacts.RateLimitedError,
+    catfacts.Status.ERR_DECODE: catfacts.DecodeError,
+    catfacts.Status.ERR_NOT_FOUND: catfacts.NotFoundError,
+    catfacts.Status.ERR_OFFLINE: catfacts.OfflineError,
+    catfacts.Status.ERR_CANCELLED: catfacts.CancelledError,
+    catfacts.Status.ERR_INTERNAL: catfacts.InternalError,
+}
+
+
+def test_status_values_match_the_header():
+    assert [int(s) for s in catfacts.Status] == list(range(12))
+    assert str(catfacts.Status.ERR_RATE_LIMITED) == "CF_ERR_RATE_LIMITED"
+
+
+@pytest.mark.parametrize("status,cls", CLASSES.items())
+def test_each_error_status_has_its_own_class(status, cls):
+    error = error_for(status, "what failed")
+    assert type(error) is cls and isinstance(error, catfacts.CatFactsError)
+    assert error.status == status and error.message == str(error) == "what failed"
+
+
+def test_errors_also_derive_from_the_builtins_they_resemble():
+    assert issubclass(catfacts.NetworkError, ConnectionError)
+    assert issubclass(catfacts.TimeoutError, builtins.TimeoutError)
+    assert issubclass(catfacts.NotFoundError, LookupError)
+    assert issubclass(catfacts.ArgumentError, ValueError)
+    assert issubclass(catfacts.DecodeError, ValueError)
+    assert issubclass(catfacts.RateLimitedError, catfacts.HTTPError)
+
+
+def test_an_unknown_status_is_an_internal_error():
+    error = error_for(42, "odd")
+    assert isinstance(error, catfacts.InternalError) and "42" in error.message
+
+
+def fault_client(make_mock, fault, **options):
+    mock = make_mock("--fail-rate", "1", "--faults", fault, "--slow-ms", "3000")
+    options.setdefault("retries", 0)
+    return catfacts.Client(mock.url, **options)
+
+
+def test_http_500_is_an_http_error(make_mock):
+    with fault_client(make_mock, "500") as c, pytest.raises(catfacts.HTTPError) as caught:
+        c.breeds_page()
+    assert type(caught.value) is catfacts.HTTPError and caught.value.http_status == 500
+    assert "/breeds" in caught.value.message
+
+
+def test_429_without_retries_is_rate_limited_with_retry_after(make_mock):
+    with fault_client(make_mock, "429") as c, pytest.raises(catfacts.RateLimitedError) as caught:
+        c.facts_page()
+    assert caught.value.retry_after == 1.0 and caught.value.http_status == 429
+
+
+def test_429_with_retries_succeeds_after_retry_after(make_mock):
+    mock = make_mock("--fail-first", "1", "--faults", "429")
+    with catfacts.Client(mock.url, retries=2) as c:
+        started = time.monotonic()
+        page = c.breeds_page(1, limit=1)
+        elapsed = time.monotonic() - started
+        assert page.items[0].name == "Abyssinian" and elapsed >= 0.9
+        endpoint = c.metrics()["endpoints"][0]
+    assert endpoint["requests"] == 2 and endpoint["retries"] == 1
+
+
+def test_a_reset_connection_is_a_network_error(make_mock):
+    with fault_client(make_mock, "reset") as c, pytest.raises(ConnectionError) as caught:
+        c.fact()
+    assert isinstance(caught.value, catfacts.NetworkError)
+
+
+def test_a_refused_connection_is_a_network_error(make_mock):
+    mock = make_mock()
+    mock.stop()
+    with catfacts.Client(mock.url, retries=0) as c, pytest.raises(catfacts.NetworkError) as caught:
+        c.breeds_page()
+    assert mock.url in caught.value.message
+
+
+@pytest.mark.parametrize("fault", ["malformed", "truncated"])
+def test_a_bad_body_is_a_decode_error(make_mock, fault):
+    with fault_client(make_mock, fault) as c, pytest.raises(catfacts.DecodeError) as caught:
+        c.breeds_page()
+    assert isinstance(caught.value, ValueError)
+
+
+def test_a_slow_body_past_the_timeout_is_a_timeout_error(make_mock):
+    with fault_client(make_mock, "slow", timeout=0.5) as c:
+        started = time.monotonic()
+        with pytest.raises(TimeoutError) as caught:  # the built-in catches it
+            c.breeds_page()
+        elapsed = time.monotonic() - started
+    assert isinstance(caught.value, catfacts.TimeoutError) and 0.4 <= elapsed < 2.5
+
+
+def test_an_unknown_breed_is_not_found(client):
+    with pytest.raises(catfacts.NotFoundError):
+        client.breed("Unicorn")
+
+
+def test_a_wait_cut_short_by_close_is_cancelled(make_mock):
+    mock = make_mock("--latency-ms", "3000")
+    with catfacts.Client(mock.url, retries=0) as c:
+        lst = c.breeds(page_size=5, prefetch_distance=0)
+        outcome = []
+
+        def read():
+            try:
+                outcome.append(lst[0])
+            except BaseException as error:  # noqa: BLE001 - recorded for the assertion
+                outcome.append(error)
+
+        reader = threading.Thread(target=read)
+        reader.start()
+        time.sleep(0.3)
+        started = time.monotonic()
+        lst.close()
+        reader.join(timeout=5)
+        assert not reader.is_alive() and time.monotonic() - started < 1.5
+    assert len(outcome) == 1 and isinstance(outcome[0], catfacts.CancelledError)
+
+
+def test_the_offline_status_maps_to_offline_error():
+    # libCatFacts 0.1.0 has no path that returns CF_ERR_OFFLINE; the mapping still holds.
+    assert isinstance(error_for(9, "offline: nothing cached"), catfacts.OfflineError)

@@ -1,0 +1,175 @@
+"""Threads, garbage collection, interpreter exit, memory, and finding the library."""
+from __future__ import annotations
+
+import gc
+import os
+import re
+import shutil
+import subprocess
+import sys
+import textwrap
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+import catfacts
+from catfacts import _native
+
+from conftest import PYTHON_DIR, ROOT
+
+
+def test_eight_threads_share_a_client(mock_url, all_breeds):
+    calls = 0
+
+    def work(worker):
+        results = []
+        for page in range(1, 21):
+            if (page + worker) % 3 == 0:
+                fact_page = shared.facts_page(page, limit=4)
+                results.append(("facts", page, len(fact_page.items)))
+            else:
+                results.append(("breeds", page, shared.breeds_page(page, limit=5).items))
+        return results
+
+    with catfacts.Client(mock_url, retries=0) as shared, ThreadPoolExecutor(max_workers=8) as pool:
+        for results in pool.map(work, range(8)):
+            for kind, page, value in results:
+                calls += 1
+                if kind == "breeds":
+                    assert list(value) == all_breeds[(page - 1) * 5:page * 5]
+                else:
+                    assert value == 4
+        metrics = shared.metrics()
+    assert calls == 160
+    assert sum(entry["requests"] for entry in metrics["endpoints"]) == calls
+    assert sum(entry["errors"] for entry in metrics["endpoints"]) == 0
+
+
+def test_clients_and_lists_collected_while_loads_are_in_flight(make_mock):
+    mock = make_mock("--latency-ms", "200")
+    for _ in range(10):
+        c = catfacts.Client(mock.url, retries=0)
+        c.on_request(lambda *args: None)
+        breeds = c.breeds(page_size=5)
+        breeds.on_change(lambda *args: None)
+        assert breeds.get(0) is None  # its page is loading
+        facts = c.facts(page_size=5)
+        facts.get(40)
+        cycle = c.breeds()
+        cycle.on_change(lambda *args, keep=cycle: None)  # a cycle only the collector can free
+        cycle.get(0)
+        del c, breeds, facts, cycle
+        gc.collect()
+    time.sleep(0.5)  # let the cancelled loads come back
+    with catfacts.Client(mock.url) as c:
+        assert c.breeds_page(1, limit=1).items[0].name == "Abyssinian"
+
+
+def test_interpreter_exit_with_open_clients_and_loads_in_flight(make_mock):
+    mock = make_mock("--latency-ms", "300")
+    script = textwrap.dedent(f"""
+        import sys, threading
+        sys.path.insert(0, {str(PYTHON_DIR)!r})
+        import catfacts
+        c = catfacts.Client({mock.url!r})
+        c.on_request(lambda *args: print("request", *args))
+        lst = c.breeds(page_size=5)
+        lst.on_change(lambda *args: print("change", *args))
+        lst.get(0)
+        threading.Thread(target=lambda: c.fact(), daemon=True).start()
+        print("exiting")
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    assert "exiting" in done.stdout and "Traceback" not in done.stderr
+
+
+def rss_kb():
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    pytest.skip("no /proc/self/status")
+
+
+def test_memory_stays_flat_over_open_close_cycles(mock_url):
+    def cycle():
+        with catfacts.Client(mock_url, retries=0) as c:
+            c.on_request(lambda *args: None)
+            c.breeds_page(1, limit=5)
+            c.breed("Aegean")
+            c.metrics()
+            with c.breeds(page_size=10) as lst:
+                lst[0], lst[-1]
+            with c.facts(page_size=10) as lst:
+                lst.get(3, wait=True)
+            with pytest.raises(catfacts.NotFoundError):
+                c.breed("Nope")
+
+    for _ in range(30):  # warm up allocators and caches
+        cycle()
+    gc.collect()
+    before = rss_kb()
+    for _ in range(200):
+        cycle()
+    gc.collect()
+    grown_mb = (rss_kb() - before) / 1024
+    assert grown_mb < 4, f"RSS grew {grown_mb:.1f} MB over 200 cycles"
+
+
+def test_every_header_function_is_declared_for_ctypes():
+    header = (ROOT / "include" / "catfacts.h").read_text()
+    declared = set(re.findall(r"^[a-z0-9_ ]+?\**\s*\**(cf_\w+)\s*\(", header, re.MULTILINE))
+    assert len(declared) >= 23
+    assert declared == set(_native._PROTOTYPES)
+    for name in declared:
+        function = getattr(_native.lib, name)
+        assert function.argtypes is not None, name
+    assert _native.lib.cf_free.restype is None and _native.lib.cf_last_error.restype is not None
+
+
+def run_import(env_updates, pythonpath):
+    env = {key: value for key, value in os.environ.items() if key != "CATFACTS_LIBRARY"}
+    env.update(env_updates)
+    env["PYTHONPATH"] = str(pythonpath)
+    return subprocess.run([sys.executable, "-c", "import catfacts; print(catfacts.library_path)"],
+                          capture_output=True, text=True, env=env, cwd=str(pythonpath), timeout=30)
+
+
+def test_catfacts_library_env_is_used_first(tmp_path):
+    copy = tmp_path / "libCatFacts.so"
+    shutil.copy(catfacts.library_path, copy)
+    done = run_import({"CATFACTS_LIBRARY": str(copy)}, PYTHON_DIR)
+    assert done.returncode == 0 and done.stdout.strip() == str(copy)
+
+
+def test_a_bad_catfacts_library_env_is_an_import_error():
+    done = run_import({"CATFACTS_LIBRARY": "/nonexistent/libCatFacts.so"}, PYTHON_DIR)
+    assert done.returncode != 0 and "ImportError" in done.stderr and "CATFACTS_LIBRARY" in done.stderr
+
+
+def test_a_library_next_to_the_package_is_found(tmp_path):
+    shutil.copytree(PYTHON_DIR / "catfacts", tmp_path / "catfacts")
+    shutil.copy(catfacts.library_path, tmp_path / "catfacts" / "libCatFacts.so")
+    done = run_import({}, tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == str(tmp_path / "catfacts" / "libCatFacts.so")
+
+
+def test_no_library_anywhere_is_an_import_error_saying_how_to_build(tmp_path):
+    import ctypes.util
+    if ctypes.util.find_library("CatFacts"):
+        pytest.skip("libCatFacts is installed system-wide")
+    shutil.copytree(PYTHON_DIR / "catfacts", tmp_path / "catfacts")
+    done = run_import({}, tmp_path)
+    assert done.returncode != 0 and "ImportError" in done.stderr
+    assert "swift build --product CatFacts" in done.stderr and "CATFACTS_LIBRARY" in done.stderr
+
+
+def test_the_tour_example_runs(mock_url):
+    done = subprocess.run([sys.executable, str(PYTHON_DIR / "examples" / "tour.py"), "--base-url", mock_url],
+                          capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "PYTHONPATH": str(PYTHON_DIR)})
+    assert done.returncode == 0, done.stderr
+    assert "Abyssinian" in done.stdout and "/breeds" in done.stdout
