@@ -1,15 +1,22 @@
 #!/usr/bin/env python3
 """A tour of catfacts: pages of breeds, one breed in full, a fact, then the metrics.
 
-    python3 examples/tour.py --base-url http://127.0.0.1:8106
+    python3 bindings/python/examples/tour.py --base-url http://127.0.0.1:8106
     (start a local server with: .build/debug/catfacts-mock --port 8106)
+
+Runs from a checkout as it is, or with the package installed (pip install ./bindings/python).
 """
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
-import catfacts
+try:
+    import catfacts
+except ImportError:  # not installed: use the checkout's package, next to this folder
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    import catfacts
 
 
 def main() -> int:
