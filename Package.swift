@@ -24,11 +24,16 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(
             name: "CatFactsKit",
-            dependencies: [.product(name: "Histogram", package: "hdrhistogram-swift")],
+            dependencies: [
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+                // The offline page cache (Sources/CatFactsKit/Store): SQLite through GRDB.
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: crossModuleOptimization
         ),
         .target(name: "CatFactsC", dependencies: ["CatFactsKit"], swiftSettings: crossModuleOptimization),

@@ -46,7 +46,8 @@ typedef enum cf_status {
     CF_ERR_RATE_LIMITED = 6,  /* the server answered 429; the message gives Retry-After */
     CF_ERR_DECODE = 7,        /* the body was not what the API sends, or too large */
     CF_ERR_NOT_FOUND = 8,     /* no such breed, or an index past the end of a list */
-    CF_ERR_OFFLINE = 9,       /* offline, and nothing cached or bundled can answer */
+    CF_ERR_OFFLINE = 9,       /* offline (requests in a row got no response; see
+                                 cf_client_open), and nothing cached or bundled can answer */
     CF_ERR_CANCELLED = 10,    /* the call was cancelled */
     CF_ERR_INTERNAL = 11      /* a bug in libCatFacts; please report the message */
 } cf_status;
@@ -99,15 +100,44 @@ typedef struct cf_client cf_client;
  *                                      errors, timeouts, 429, 502, 503, 504; with
  *                                      exponential backoff and full jitter, honouring
  *                                      Retry-After up to 30 s
- *   "cache_path"          string       SQLite cache file (not available in 0.1.0:
- *                                      CF_ERR_ARGUMENT says so)
- *   "cache_max_bytes"     integer > 0  the cache's size cap
+ *   "cache_path"          string       SQLite cache file (its folder is created); absent:
+ *                                      the cache lives in memory and dies with the client.
+ *                                      Several clients and processes may share one file.
+ *                                      A corrupt or foreign file is renamed
+ *                                      "<path>.corrupt-<timestamp>" and a new one made;
+ *                                      a file that cannot be used at all falls back to
+ *                                      memory (never an error)
+ *   "cache_max_bytes"     integer >= 0 the cache's size cap (default 52428800): bodies,
+ *                                      keys and 64 bytes per page; past it the least
+ *                                      recently used pages are evicted; a page larger
+ *                                      than the cap is not cached. 0 turns the cache off
+ *                                      (no file is opened, nothing is stored or served)
+ *   "cache_ttl_ms"        integer >= 0 how long a cached page answers without a request
+ *                                      (default 300000). After it the page is revalidated
+ *                                      (If-None-Match / If-Modified-Since; a 304 answers
+ *                                      from the cache). 0: revalidate every time
  *   "offline_fallback"    bool         answer from the bundled catalog when the server
  *                                      cannot be reached (default false); such pages
  *                                      say "source":"offline-catalog"
  *   "user_agent"          string       the User-Agent header
  *   "max_body_bytes"      integer > 0  larger bodies are refused (default 8388608)
  * out: receives the client (yours: close it with cf_client_close); NULL on failure.
+ *
+ * The cache: pages of /breeds and /facts are stored by endpoint and query (not by base
+ * URL) with their ETag and Last-Modified; random facts (/fact) never are. A page answered
+ * from the cache says "source":"cache" and its "fetched_at" is when it was fetched or last
+ * revalidated, so its age shows. When the server cannot answer (network error, timeout,
+ * 5xx or 429, after the retries) a cached page answers whatever its age; a body that does
+ * not decode (CF_ERR_DECODE) and other 4xx are returned as errors, never hidden behind
+ * an old page.
+ *
+ * Offline: after 3 requests in a row got no response (network error or timeout) the
+ * client is offline ("online":false in cf_metrics) for 30 s: calls send nothing and
+ * answer from the cache, else from the bundled catalog (offline_fallback), else fail
+ * with CF_ERR_OFFLINE at once. Meanwhile a probe (GET /fact?max_length=1, not counted
+ * in the metrics) every 3 s brings it back online as soon as the server answers; after
+ * the 30 s, calls try the network again.
+ *
  * Returns: CF_OK; CF_ERR_ARGUMENT for a NULL out, a URL that is not http(s), JSON
  *   that is not an object, an unknown key or a value of the wrong type, null included
  *   (the message names the key).
@@ -134,9 +164,11 @@ void cf_client_close(cf_client *c);
  *              "coat":"Short","pattern":"Ticked"}, ...],
  *    "source":"network"|"cache"|"offline-catalog","fetched_at":"2026-11-21T10:00:00Z"}
  *   Absent breed fields are left out, never "".
- * Returns: CF_OK; CF_ERR_ARGUMENT (NULL c or out_json, page or limit < 1);
- *   CF_ERR_NETWORK, CF_ERR_TIMEOUT, CF_ERR_HTTP, CF_ERR_RATE_LIMITED (after the
- *   retries), CF_ERR_DECODE.
+ * Returns: CF_OK (from the network, or from the cache: see cf_client_open);
+ *   CF_ERR_ARGUMENT (NULL c or out_json, page or limit < 1); CF_ERR_NETWORK,
+ *   CF_ERR_TIMEOUT, CF_ERR_HTTP, CF_ERR_RATE_LIMITED (after the retries, with nothing
+ *   cached), CF_ERR_DECODE; CF_ERR_OFFLINE when the client is offline, nothing is
+ *   cached and offline_fallback is off.
  */
 cf_status cf_breeds_page(cf_client *c, int64_t page, int64_t limit, char **out_json);
 
@@ -154,7 +186,8 @@ cf_status cf_facts_page(cf_client *c, int64_t page, int64_t limit, int64_t max_l
  * max_length: 0 for no limit.
  * Returns: as cf_breeds_page; CF_ERR_HTTP (404) when no fact is that short;
  *   CF_ERR_OFFLINE when the server cannot be reached, offline_fallback is on and no
- *   bundled fact is that short.
+ *   bundled fact is that short, or when the client is offline and offline_fallback is
+ *   off. Random facts are never cached.
  */
 cf_status cf_fact_random(cf_client *c, int64_t max_length, char **out_json);
 
@@ -210,7 +243,9 @@ cf_status cf_breeds_query(cf_client *c, const char *query_json, char **out_json)
  *    "memory":{"resident_bytes":123,"peak_resident_bytes":456},
  *    "online":true,"collected_at":"<RFC 3339>"}
  * "requests" counts requests sent, retries included; a call answered without one
- * counts in "cache_hits". Times are wall time in milliseconds from sending a request
+ * counts in "cache_hits", and so does one answered by a 304 (which also counts as a
+ * request, as it was sent). "online" is false while the client is offline (see
+ * cf_client_open). Times are wall time in milliseconds from sending a request
  * to having its whole body, over the requests that got a whole response.
  * Returns: CF_OK; CF_ERR_ARGUMENT for a NULL c or out_json.
  */

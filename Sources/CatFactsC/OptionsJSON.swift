@@ -103,7 +103,7 @@ struct OptionsJSON {
 
 extension ClientOptions {
     static let jsonKeys: Set<String> = ["timeout_ms", "connect_timeout_ms", "retries", "cache_path", "cache_max_bytes",
-                                        "offline_fallback", "user_agent", "max_body_bytes"]
+                                        "cache_ttl_ms", "offline_fallback", "user_agent", "max_body_bytes"]
 
     /// Options from `cf_client_open`'s arguments.
     init(baseURL: UnsafePointer<CChar>?, json: UnsafePointer<CChar>?) throws(CatFactsError) {
@@ -120,10 +120,12 @@ extension ClientOptions {
         if let retries = try options.integer("retries", minimum: 0) { retry.retries = retries }
         if let fallback = try options.bool("offline_fallback") { offlineFallback = fallback }
         if let agent = try options.string("user_agent") { userAgent = agent }
-        _ = try options.integer("cache_max_bytes", minimum: 1)
-        if try options.string("cache_path") != nil {
-            throw .argument("'cache_path': the offline cache is not available in CatFacts \(LibraryVersion.string); leave it out to use no cache")
+        if let path = try options.string("cache_path") {
+            guard !path.isEmpty else { throw .argument("'cache_path' in client options is empty; leave it out for a memory-only cache") }
+            cachePath = path
         }
+        if let bytes = try options.integer("cache_max_bytes", minimum: 0) { cacheMaxBytes = bytes }
+        if let ms = try options.integer("cache_ttl_ms", minimum: 0) { cacheTTL = .milliseconds(ms) }
     }
 }
 

@@ -4,7 +4,15 @@ import Synchronization
 import FoundationNetworking
 #endif
 
-/// The Cat Facts API, with every request measured.
+/// The Cat Facts API, with every request measured and every page cached.
+///
+/// Pages (`/breeds`, `/facts`) go into a cache (``ResponseStore``: memory, or the file
+/// ``ClientOptions/cachePath``). A cached page younger than ``ClientOptions/cacheTTL`` answers
+/// without a request; an older one is revalidated (a 304 answers from the cache); and when the
+/// server cannot answer, the cached page does, whatever its age, labelled ``Source/cache`` with
+/// its real `fetchedAt`. After ``ClientOptions/offlineAfterFailures`` requests in a row got no
+/// response, the client is offline: calls answer from the cache or the bundled catalog at
+/// once, until a probe finds the server again. Random facts (`/fact`) are never cached.
 ///
 /// ```swift
 /// let client = try CatFactsClient(options: ClientOptions(baseURL: "http://127.0.0.1:8106"))
@@ -24,6 +32,11 @@ public final class CatFactsClient: Sendable {
     private let knownBreeds = KnownBreeds()
     /// Every breed, once a query has needed them all.
     let catalogView = Mutex<BreedCatalogView?>(nil)
+    /// The page cache; `nil` when ``ClientOptions/cacheMaxBytes`` is 0.
+    public let store: ResponseStore?
+    private let offline: OfflineMonitor
+    private let onlineListener = Mutex<(@Sendable (Bool) -> Void)?>(nil)
+    private let probeTask = Mutex<Task<Void, Never>?>(nil)
 
     /// Creates a client.
     ///
@@ -36,6 +49,26 @@ public final class CatFactsClient: Sendable {
         self.baseURL = try options.validatedBaseURL()
         self.transport = transport ?? URLSessionTransport()
         self.decoder = decoder
+        self.store = options.cacheMaxBytes > 0 ? try ResponseStore(path: options.cachePath, maxBytes: options.cacheMaxBytes) : nil
+        self.offline = OfflineMonitor(threshold: options.offlineAfterFailures, cooldown: options.offlineCooldown)
+    }
+
+    deinit {
+        probeTask.withLock { $0?.cancel() }
+    }
+
+    /// What went wrong with the cache without failing a call (a corrupt file moved aside,
+    /// a write that failed), oldest first.
+    public var cacheWarnings: [String] { store?.warnings.all ?? [] }
+
+    /// Whether the client is online (see ``MetricsRecorder/online``).
+    public var isOnline: Bool { !offline.isOffline }
+
+    /// Sets or, with `nil`, removes the listener told `false` when the client turns offline
+    /// and `true` when it comes back. It runs on the thread that saw the change, outside
+    /// every lock of the client.
+    public func setOnlineListener(_ listener: (@Sendable (Bool) -> Void)?) {
+        onlineListener.withLock { $0 = listener }
     }
 
     /// A page of breeds (`GET /breeds`).
@@ -67,9 +100,11 @@ public final class CatFactsClient: Sendable {
     public func randomFact(maxLength: Int? = nil) async throws(CatFactsError) -> Fact {
         let query = try Self.query(page: nil, limit: nil, maxLength: maxLength)
         return try await withFallback { () async throws(CatFactsError) in
-            try await fetch(.fact, query: query) { body throws(DecodeFailure) in
+            let outcome = try await fetch(.fact, query: query, conditional: nil) { body throws(DecodeFailure) in
                 try decoder.decodeObject(Fact.self, from: body)
             }
+            guard case .fresh(let fact, _) = outcome else { throw .internal("a 304 answered a request without validators") }
+            return fact
         } offline: { () throws(CatFactsError) in
             guard let fact = BundledCatalog.facts(maxLength: maxLength).randomElement() else {
                 throw .offline("the server cannot be reached, and no bundled fact fits max_length \(maxLength ?? 0)")
@@ -136,12 +171,78 @@ public final class CatFactsClient: Sendable {
         _ type: Item.Type, from endpoint: Endpoint, page: Int, limit: Int?, maxLength: Int?
     ) async throws(CatFactsError) -> Page<Item> {
         let query = try Self.query(page: page, limit: limit, maxLength: maxLength)
-        let fetchedAt = Date.now
-        let body = try await fetch(endpoint, query: query) { body throws(DecodeFailure) in
+        let (body, source, fetchedAt) = try await fetchCached(endpoint, query: query) { body throws(DecodeFailure) in
             try Self.checked(decoder.decodePage(Item.self, from: body))
         }
         return Page(number: body.currentPage, lastPage: body.lastPage, perPage: body.perPage,
-                    total: body.total, items: body.items, source: .network, fetchedAt: fetchedAt)
+                    total: body.total, items: body.items, source: source, fetchedAt: fetchedAt)
+    }
+
+    /// A GET answered through the cache: fresh within the TTL without a request, else
+    /// revalidated or fetched (and stored), else — when the server cannot answer — the
+    /// cached body whatever its age. Cache failures never fail the call (they become warnings).
+    private func fetchCached<Value>(
+        _ endpoint: Endpoint, query: [URLQueryItem],
+        decode: (borrowing [UInt8]) throws(DecodeFailure) -> Value
+    ) async throws(CatFactsError) -> (Value, Source, Date) {
+        guard let store else {
+            let fetchedAt = Date.now
+            guard case .fresh(let value, _) = try await fetch(endpoint, query: query, conditional: nil, decode: decode) else {
+                throw .internal("a 304 answered a request without validators")
+            }
+            return (value, .network, fetchedAt)
+        }
+        let key = CacheKey(endpoint: endpoint, query: query)
+        let cached = warnOnFailure(store) { () throws(CatFactsError) in try store.lookup(key) } ?? nil
+        // A stored body that no longer decodes (an older library wrote it) is dropped.
+        let stored: (CachedResponse, Value)? = cached.flatMap { cached in
+            do throws(DecodeFailure) {
+                return (cached, try decode(cached.body))
+            } catch {
+                warnOnFailure(store) { () throws(CatFactsError) in try store.remove(key) }
+                return nil
+            }
+        }
+        func answerFromCache(fetchedAt: Date? = nil) -> (Value, Source, Date)? {
+            guard let (cached, value) = stored else { return nil }
+            warnOnFailure(store) { () throws(CatFactsError) in try store.touch(key, fetchedAt: fetchedAt) }
+            metrics.recordCacheHit(endpoint: endpoint.path)
+            return (value, .cache, fetchedAt ?? cached.fetchedAt)
+        }
+        if let (cached, _) = stored, Date.now.timeIntervalSince(cached.fetchedAt) < options.cacheTTL.seconds,
+           let answer = answerFromCache() {
+            return answer
+        }
+        let fetchedAt = Date.now
+        do throws(CatFactsError) {
+            switch try await fetch(endpoint, query: query, conditional: stored?.0, decode: decode) {
+            case .fresh(let value, let response):
+                warnOnFailure(store) { () throws(CatFactsError) in
+                    try store.save(key, body: response.body, fetchedAt: fetchedAt,
+                                   etag: response.header("ETag"), lastModified: response.header("Last-Modified"))
+                }
+                return (value, .network, fetchedAt)
+            case .notModified:
+                guard let answer = answerFromCache(fetchedAt: fetchedAt) else {
+                    throw .internal("a 304 answered a request without validators")
+                }
+                return answer
+            }
+        } catch {
+            if error.allowsStaleAnswer, let answer = answerFromCache() { return answer }
+            throw error
+        }
+    }
+
+    /// Runs a cache operation; its failure becomes a warning and `nil`.
+    @discardableResult
+    private func warnOnFailure<T>(_ store: ResponseStore, _ body: () throws(CatFactsError) -> T) -> T? {
+        do {
+            return try body()
+        } catch {
+            store.warnings.add(error.description)
+            return nil
+        }
     }
 
     /// Rejects numbers no paginator sends, so callers can trust a page's arithmetic.
@@ -173,16 +274,22 @@ public final class CatFactsClient: Sendable {
         return items
     }
 
-    /// Sends a GET, and again after a retryable failure, as the retry policy allows.
-    private func fetch<Value>(_ endpoint: Endpoint, query: [URLQueryItem],
-                              decode: (borrowing [UInt8]) throws(DecodeFailure) -> Value) async throws(CatFactsError) -> Value {
+    /// Sends a GET, and again after a retryable failure, as the retry policy allows; while
+    /// offline, fails at once with ``CatFactsError/offline(_:)`` instead.
+    private func fetch<Value>(_ endpoint: Endpoint, query: [URLQueryItem], conditional: CachedResponse?,
+                              decode: (borrowing [UInt8]) throws(DecodeFailure) -> Value) async throws(CatFactsError) -> FetchOutcome<Value> {
         var attempt = 0
         var random = SystemRandomNumberGenerator()
         while true {
+            if offline.bypassesNetwork {
+                throw .offline("\(options.offlineAfterFailures) requests in a row got no response from \(baseURL.absoluteString); "
+                               + "trying again in \(Int(offline.remainingCooldown.seconds.rounded(.up))) s, or sooner if a probe reaches it")
+            }
             do {
-                return try await fetchOnce(endpoint, query: query, decode: decode)
+                return try await fetchOnce(endpoint, query: query, conditional: conditional, decode: decode)
             } catch {
-                guard let delay = options.retry.delay(after: error, attempt: attempt, using: &random) else { throw error }
+                guard !offline.bypassesNetwork,
+                      let delay = options.retry.delay(after: error, attempt: attempt, using: &random) else { throw error }
                 attempt += 1
                 metrics.recordRetry(endpoint: endpoint.path)
                 do {
@@ -194,11 +301,14 @@ public final class CatFactsClient: Sendable {
         }
     }
 
-    /// Sends one GET, times it, turns error statuses into errors, decodes, and records it all.
-    private func fetchOnce<Value>(_ endpoint: Endpoint, query: [URLQueryItem],
-                                  decode: (borrowing [UInt8]) throws(DecodeFailure) -> Value) async throws(CatFactsError) -> Value {
+    /// Sends one GET (conditional when given a cached response with validators), times it,
+    /// turns error statuses into errors, decodes, and records it all.
+    private func fetchOnce<Value>(_ endpoint: Endpoint, query: [URLQueryItem], conditional: CachedResponse?,
+                                  decode: (borrowing [UInt8]) throws(DecodeFailure) -> Value) async throws(CatFactsError) -> FetchOutcome<Value> {
         let url = self.url(for: endpoint, query: query)
-        let request = HTTPRequest(url: url, headers: ["User-Agent": options.userAgent, "Accept": "application/json"])
+        var headers = ["User-Agent": options.userAgent, "Accept": "application/json"]
+        headers.merge(conditional?.conditionalHeaders ?? [:]) { _, new in new }
+        let request = HTTPRequest(url: url, headers: headers)
         let start = ContinuousClock.now
         let response: HTTPResponse
         do {
@@ -206,15 +316,23 @@ public final class CatFactsClient: Sendable {
         } catch {
             metrics.recordRequest(endpoint: endpoint.path, elapsed: ContinuousClock.now - start, bytes: 0,
                                   gotResponse: false, error: error)
+            recordReachability(error)
             throw error
         }
+        recordReachability(nil)
         let elapsed = ContinuousClock.now - start
-        let result: Result<Value, CatFactsError>
+        if response.status == 304, conditional?.hasValidators == true {
+            // A cache hit too (counted by the caller): the request is counted, as it was sent.
+            metrics.recordRequest(endpoint: endpoint.path, elapsed: elapsed, bytes: response.body.count,
+                                  gotResponse: true, error: nil)
+            return .notModified
+        }
+        let result: Result<FetchOutcome<Value>, CatFactsError>
         if let failure = Self.failure(for: response, url: url.absoluteString) {
             result = .failure(failure)
         } else {
             do throws(DecodeFailure) {
-                result = .success(try decode(response.body))
+                result = .success(.fresh(try decode(response.body), response))
             } catch {
                 result = .failure(.decode(error.description, url: url.absoluteString))
             }
@@ -223,6 +341,66 @@ public final class CatFactsClient: Sendable {
         metrics.recordRequest(endpoint: endpoint.path, elapsed: elapsed, bytes: response.body.count,
                               gotResponse: true, error: error)
         return try result.get()
+    }
+
+    /// Feeds a request's outcome to the offline monitor: no response (`error` is a network
+    /// error or a timeout) counts towards going offline, any response brings it back online.
+    private func recordReachability(_ error: CatFactsError?) {
+        let transition: OfflineMonitor.Transition
+        switch error {
+        case .network?, .timeout?: transition = offline.recordFailure()
+        case .cancelled?: return
+        default: transition = offline.recordSuccess()
+        }
+        announce(transition)
+    }
+
+    /// Updates the metrics' online state and the listener after a change, and starts the probe.
+    private func announce(_ transition: OfflineMonitor.Transition) {
+        switch transition {
+        case .none:
+            return
+        case .wentOffline:
+            metrics.setOnline(false)
+            startProbe()
+            onlineListener.withLock { $0 }?(false)
+        case .cameOnline:
+            metrics.setOnline(true)
+            onlineListener.withLock { $0 }?(true)
+        }
+    }
+
+    /// Probes the server every ``ClientOptions/probeInterval`` while offline. The task holds
+    /// the client only weakly (and only during a probe), so it ends when the client is gone.
+    private func startProbe() {
+        let interval = options.probeInterval
+        let task = Task.detached { [weak self] in
+            while !Task.isCancelled {
+                do { try await Task.sleep(for: interval) } catch { return }
+                guard let client = self, client.offline.isOffline else { return }
+                await client.probe()
+            }
+        }
+        probeTask.withLock { old in
+            old?.cancel()
+            old = task
+        }
+    }
+
+    /// One cheap request (`GET /fact?max_length=1`), not counted in the metrics: any
+    /// response means the server is back.
+    private func probe() async {
+        let url = self.url(for: .fact, query: [URLQueryItem(name: "max_length", value: "1")])
+        var limits = options.limits
+        limits.connectTimeout = min(limits.connectTimeout, .seconds(5))
+        limits.totalTimeout = min(limits.totalTimeout, .seconds(5))
+        let request = HTTPRequest(url: url, headers: ["User-Agent": options.userAgent, "Accept": "application/json"])
+        do {
+            _ = try await transport.send(request, limits: limits)
+            announce(offline.recordSuccess())
+        } catch {
+            // Still unreachable: the cool-down is not extended by probes, only by calls.
+        }
     }
 
     private func url(for endpoint: Endpoint, query: [URLQueryItem]) -> URL {

@@ -8,7 +8,8 @@ import Testing
 struct MetricsTests {
     @Test func injectedLatencyShowsInAverageAndMedian() async throws {
         let counting = ByteCountingTransport(URLSessionTransport())
-        try await withMock({ $0.latency = .milliseconds(50) }, transport: counting) { client, _ in
+        // No cache: the same pages are asked for again and must each be a request.
+        try await withMock({ $0.latency = .milliseconds(50) }, options: { $0.cacheMaxBytes = 0 }, transport: counting) { client, _ in
             for page in 1...20 { _ = try await client.breeds(page: page % 4 + 1, limit: 10) }
             let breeds = try #require(client.metrics.endpoints().first { $0.endpoint == "/breeds" })
             #expect(breeds.requests == 20)
@@ -25,7 +26,7 @@ struct MetricsTests {
     }
 
     @Test func errorsAreCountedPerEndpointExactly() async throws {
-        try await withMock({ $0.failFirst = 3; $0.faults = [.serverError] }) { client, _ in
+        try await withMock({ $0.failFirst = 3; $0.faults = [.serverError] }, options: { $0.cacheMaxBytes = 0 }) { client, _ in
             for _ in 0..<5 { _ = await caught { try await client.facts(limit: 5) } }
             for _ in 0..<2 { _ = try await client.randomFact() }
             let endpoints = client.metrics.endpoints()

@@ -17,6 +17,25 @@ public struct ClientOptions: Sendable, Equatable {
     /// Answer from the bundled catalog (labelled ``Source/offlineCatalog``) when the server
     /// cannot be reached, instead of failing.
     public var offlineFallback = false
+    /// The cache file (SQLite; its folder is created); `nil` caches in memory only, for the
+    /// client's lifetime. Several clients and processes may share one file.
+    public var cachePath: String? = nil
+    /// The most bytes the cache holds (bodies, keys and a small overhead per page); past it
+    /// the least recently used pages are evicted. 0 turns the cache off.
+    public var cacheMaxBytes: Int = 50 << 20
+    /// How long a cached page is served without asking the server; after it the page is
+    /// revalidated (`If-None-Match` / `If-Modified-Since`). Zero revalidates every time.
+    /// Whatever its age, a cached page answers when the server cannot.
+    public var cacheTTL: Duration = .seconds(300)
+    /// Requests in a row that got no response (network error, timeout) before the client
+    /// turns offline.
+    public var offlineAfterFailures: Int = 3
+    /// How long the client stays offline (answering from the cache or the catalog at once)
+    /// before calls try the network again; a successful probe ends it sooner.
+    public var offlineCooldown: Duration = .seconds(30)
+    /// How often, while offline, a cheap request (`GET /fact?max_length=1`) checks whether
+    /// the server is back.
+    public var probeInterval: Duration = .seconds(3)
 
     public init(baseURL: String? = nil, limits: TransportLimits = TransportLimits(),
                 userAgent: String? = nil, retry: RetryPolicy = RetryPolicy(), offlineFallback: Bool = false) {
@@ -60,5 +79,17 @@ public struct ClientOptions: Sendable, Equatable {
         guard retry.retries >= 0 else {
             throw .argument("retries \(retry.retries) is negative")
         }
+        guard cacheMaxBytes >= 0 else {
+            throw .argument("cache_max_bytes \(cacheMaxBytes) is negative (0 turns the cache off)")
+        }
+        if let cachePath, cachePath.isEmpty {
+            throw .argument("cache_path is empty; leave it out for a memory-only cache")
+        }
+        guard cacheTTL >= .zero else { throw .argument("the cache TTL must not be negative") }
+        guard offlineAfterFailures >= 1 else {
+            throw .argument("offline after \(offlineAfterFailures) failures: it must be at least 1")
+        }
+        guard offlineCooldown >= .zero else { throw .argument("the offline cool-down must not be negative") }
+        guard probeInterval > .zero else { throw .argument("the probe interval must be greater than zero") }
     }
 }

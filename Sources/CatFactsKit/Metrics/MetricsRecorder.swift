@@ -38,7 +38,6 @@ public final class MetricsRecorder: Sendable {
                 stats.recordTime(micros: UInt64(Swift.max(0, elapsed.milliseconds * 1000).rounded()))
             }
             state.endpoints[endpoint] = stats
-            state.online = gotResponse
         }
         let event = RequestEvent(endpoint: endpoint, milliseconds: elapsed.milliseconds,
                                  status: error?.status ?? .ok)
@@ -56,8 +55,14 @@ public final class MetricsRecorder: Sendable {
         state.withLock { $0.endpoints[endpoint, default: EndpointStats()].retries += 1 }
     }
 
-    /// Whether the last request reached the server (`true` before any request).
+    /// Whether the client is online: `false` while it is offline after requests in a row
+    /// got no response (see ``ClientOptions/offlineAfterFailures``); `true` at first.
     public var online: Bool { state.withLock { $0.online } }
+
+    /// Sets the online state (the client's offline monitor does).
+    func setOnline(_ online: Bool) {
+        state.withLock { $0.online = online }
+    }
 
     /// The figures per endpoint, sorted by path.
     public func endpoints() -> [EndpointMetrics] {

@@ -71,8 +71,12 @@ class Client:
         timeout: seconds allowed for a whole request (None: the library's default, 30 s).
         retries: retries of a failed GET (network errors, timeouts, 429, 502-504), with
             backoff honouring Retry-After.
-        cache_path: an SQLite cache file. libCatFacts 0.1.0 has no cache: passing one
-            raises :class:`ArgumentError` saying so.
+        cache_path: an SQLite file to keep the cache in, shared with other processes
+            (None: the cache lives in memory, for this client only).
+        cache_ttl: seconds a cached page answers without a request (None: the library's
+            default, 5 minutes); after it, the page is revalidated with its ETag.
+        cache_max_bytes: the cache's size cap, least recently used pages evicted first
+            (None: 50 MB; 0 turns the cache off).
         offline_fallback: answer from the bundled catalog when the server cannot be
             reached (such pages have ``source == "offline-catalog"``).
         user_agent: the User-Agent header (None: the library's).
@@ -89,7 +93,8 @@ class Client:
 
     def __init__(self, base_url: Optional[str] = None, timeout: Optional[float] = 10.0, retries: int = 2,
                  cache_path: Union[str, "os.PathLike[str]", None] = None, offline_fallback: bool = False,
-                 user_agent: Optional[str] = None) -> None:
+                 user_agent: Optional[str] = None, cache_ttl: Optional[float] = None,
+                 cache_max_bytes: Optional[int] = None) -> None:
         options: Dict[str, Any] = {"retries": int64(retries, "retries"), "offline_fallback": bool(offline_fallback)}
         if timeout is not None:
             seconds = float(timeout)
@@ -99,6 +104,13 @@ class Client:
             options["timeout_ms"] = math.ceil(seconds * 1000) if seconds > 0 else seconds * 1000
         if cache_path is not None:
             options["cache_path"] = os.fspath(cache_path)
+        if cache_ttl is not None:
+            ttl = float(cache_ttl)
+            if not math.isfinite(ttl) or ttl < 0:
+                raise ArgumentError(f"invalid argument: cache_ttl {cache_ttl!r} is not a number of seconds >= 0")
+            options["cache_ttl_ms"] = math.ceil(ttl * 1000)
+        if cache_max_bytes is not None:
+            options["cache_max_bytes"] = int64(cache_max_bytes, "cache_max_bytes")
         if user_agent is not None:
             options["user_agent"] = str(user_agent)
         self._base_url = base_url

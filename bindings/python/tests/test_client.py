@@ -125,12 +125,6 @@ def test_arguments_out_of_64_bits_are_argument_errors(client):
         client.breeds_page("1")  # type: ignore[arg-type]
 
 
-def test_cache_path_is_refused_by_this_library_version(tmp_path, mock_url):
-    with pytest.raises(catfacts.ArgumentError) as caught:
-        catfacts.Client(mock_url, cache_path=tmp_path / "cache.sqlite")
-    assert "cache_path" in str(caught.value) and isinstance(caught.value, ValueError)
-
-
 @pytest.mark.parametrize("base_url", ["ftp://example.com", "not a url"])
 def test_a_base_url_that_is_not_http_is_an_argument_error(base_url):
     with pytest.raises(catfacts.ArgumentError):

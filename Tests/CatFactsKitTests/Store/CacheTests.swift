@@ -1,0 +1,139 @@
+import CatFactsKit
+import CatFactsMock
+import Foundation
+import Testing
+
+@Suite("The page cache: fresh within the TTL, revalidated after it, stale when the server cannot answer")
+struct CacheTests {
+    @Test func aPageWithinTheTTLIsServedWithoutARequest() async throws {
+        try await withMock { client, server in
+            let first = try await client.breeds(page: 2, limit: 5)
+            let requests = server.requestCount(path: "/breeds")
+            let second = try await client.breeds(page: 2, limit: 5)
+            #expect(server.requestCount(path: "/breeds") == requests)
+            #expect(first.source == .network)
+            #expect(second.source == .cache)
+            #expect(second.items == first.items)
+            #expect(abs(second.fetchedAt.timeIntervalSince(first.fetchedAt)) < 0.001)
+            #expect(client.cacheHits() == 1)
+            #expect(client.metrics.endpoints().first?.requests == 1)
+        }
+    }
+
+    @Test func theQueryIsNormalisedSoParameterOrderDoesNotMatter() {
+        let a = CacheKey(endpoint: .facts, query: [URLQueryItem(name: "page", value: "2"), URLQueryItem(name: "limit", value: "5")])
+        let b = CacheKey(endpoint: .facts, query: [URLQueryItem(name: "limit", value: "5"), URLQueryItem(name: "page", value: "2")])
+        #expect(a == b)
+        #expect(a.description == "/facts?limit=5&page=2")
+    }
+
+    @Test func afterTheTTLTheETagRevalidatesAndA304IsACacheHit() async throws {
+        try await withMock(options: { $0.cacheTTL = .zero }) { client, server in
+            let first = try await client.breeds(page: 1, limit: 5)
+            let second = try await client.breeds(page: 1, limit: 5)
+            // Sent again (with If-None-Match: the mock answers 304 only to its own ETag).
+            #expect(server.requestCount(path: "/breeds") == 2)
+            #expect(second.source == .cache)
+            #expect(second.items == first.items)
+            #expect(second.fetchedAt > first.fetchedAt)  // a 304 refreshes fetched_at
+            #expect(client.cacheHits() == 1)
+        }
+    }
+
+    @Test func aChangedCatalogGivesFreshData() async throws {
+        try await withTemporaryFolder { folder in
+            let path = folder.appendingPathComponent("cache.sqlite").path
+            let a = try await startMock()
+            let b = try await startMock { $0.breeds = 500 }
+            defer { Task { await a.stop(); await b.stop() } }
+            let old = try await cachingClient(a.baseURL) { $0.cachePath = path; $0.cacheTTL = .zero }.breeds(page: 1, limit: 5)
+            let client = try cachingClient(b.baseURL) { $0.cachePath = path; $0.cacheTTL = .zero }
+            let new = try await client.breeds(page: 1, limit: 5)
+            #expect(new.source == .network)
+            #expect(new.total == 500)
+            #expect(new.items != old.items)
+            // The new body replaced the old one: revalidating it now gives a 304.
+            let again = try await client.breeds(page: 1, limit: 5)
+            #expect(again.source == .cache)
+            #expect(again.items == new.items)
+            #expect(b.requestCount(path: "/breeds") == 2)
+        }
+    }
+
+    @Test func aStoppedServerGetsTheStalePageWithItsRealAge() async throws {
+        try await withTemporaryFolder { folder in
+            let path = folder.appendingPathComponent("cache.sqlite").path
+            let server = try await startMock()
+            let cached = try await cachingClient(server.baseURL) { $0.cachePath = path }.breeds(page: 3, limit: 5)
+            await server.stop()
+            let client = try cachingClient(server.baseURL) { $0.cachePath = path; $0.cacheTTL = .zero }
+            let stale = try await client.breeds(page: 3, limit: 5)
+            #expect(stale.source == .cache)
+            #expect(stale.items == cached.items)
+            #expect(abs(stale.fetchedAt.timeIntervalSince(cached.fetchedAt)) < 0.001)
+            #expect(client.cacheHits() == 1)
+            #expect(client.metrics.endpoints().first?.errors == 1)
+        }
+    }
+
+    @Test func aServerErrorGetsTheStalePageButADecodeErrorDoesNot() async throws {
+        try await withTemporaryFolder { folder in
+            let path = folder.appendingPathComponent("cache.sqlite").path
+            let good = try await startMock()
+            let cached = try await cachingClient(good.baseURL) { $0.cachePath = path }.facts(page: 1, limit: 5)
+            await good.stop()
+            for fault in [MockFault.serverError, .rateLimited] {
+                let failing = try await startMock { $0.failRate = 1; $0.faults = [fault] }
+                let stale = try await cachingClient(failing.baseURL) { $0.cachePath = path; $0.cacheTTL = .zero }
+                    .facts(page: 1, limit: 5)
+                #expect(stale.source == .cache, "\(fault)")
+                #expect(stale.items == cached.items, "\(fault)")
+                await failing.stop()
+            }
+            let malformed = try await startMock { $0.failRate = 1; $0.faults = [.malformed] }
+            let client = try cachingClient(malformed.baseURL) { $0.cachePath = path; $0.cacheTTL = .zero }
+            let error = await caught { try await client.facts(page: 1, limit: 5) }
+            #expect(error?.status == .decode)
+            await malformed.stop()
+        }
+    }
+
+    @Test func theSizeCapEvictsTheLeastRecentlyUsedPage() async throws {
+        try await withMock({ $0.breeds = 100 }) { probe, server in
+            // What three pages take, measured with a roomy cache.
+            for page in 1...3 { _ = try await probe.breeds(page: page, limit: 5) }
+            let three = try #require(probe.store).totalBytes()
+            let client = try cachingClient(server.baseURL) { $0.cacheMaxBytes = three + 40 }
+            let store = try #require(client.store)
+            for page in 1...3 { _ = try await client.breeds(page: page, limit: 5) }
+            #expect(try store.keys().count == 3)
+            _ = try await client.breeds(page: 1, limit: 5)  // page 1 is now the most recently used
+            _ = try await client.breeds(page: 4, limit: 5)  // page 2 must go
+            let keys = try store.keys()
+            #expect(keys.count == 3)
+            #expect(!keys.contains("/breeds?limit=5&page=2"))
+            #expect(keys.contains("/breeds?limit=5&page=1"))
+            #expect(keys.last == "/breeds?limit=5&page=4")
+            #expect(try store.totalBytes() <= three + 40)
+        }
+    }
+
+    @Test func aCapOfZeroTurnsTheCacheOff() async throws {
+        try await withMock(options: { $0.cacheMaxBytes = 0 }) { client, server in
+            _ = try await client.breeds(page: 1, limit: 5)
+            let second = try await client.breeds(page: 1, limit: 5)
+            #expect(second.source == .network)
+            #expect(server.requestCount(path: "/breeds") == 2)
+            #expect(client.store == nil)
+        }
+    }
+
+    @Test func randomFactsAreNotCached() async throws {
+        try await withMock { client, server in
+            _ = try await client.randomFact()
+            _ = try await client.randomFact()
+            #expect(server.requestCount(path: "/fact") == 2)
+            #expect(try #require(client.store).keys().isEmpty)
+        }
+    }
+}

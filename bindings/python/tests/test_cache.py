@@ -1,0 +1,185 @@
+"""The cache through the Python package: cache_path round trips, a fault matrix answered
+from the cache, and a process killed with SIGKILL in the middle of cache writes."""
+from __future__ import annotations
+
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any, List
+
+import pytest
+
+import catfacts
+
+from conftest import PYTHON_DIR
+
+
+def breeds_metric(client: catfacts.Client, key: str) -> int:
+    for endpoint in client.metrics()["endpoints"]:
+        if endpoint["endpoint"] == "/breeds":
+            return endpoint[key]
+    return 0
+
+
+def test_a_cache_path_round_trips_between_clients(tmp_path: Path, mock_url: str) -> None:
+    path = tmp_path / "nested" / "cache.sqlite"
+    with catfacts.Client(mock_url, cache_path=path, retries=0) as first:
+        fresh = first.breeds_page(2, limit=5)
+    assert fresh.source == "network"
+    assert path.is_file()
+    with catfacts.Client(mock_url, cache_path=str(path), retries=0) as second:
+        again = second.breeds_page(2, limit=5)
+        assert again.source == "cache"
+        assert again.items == fresh.items
+        assert again.fetched_at == fresh.fetched_at
+        assert breeds_metric(second, "requests") == 0
+        assert breeds_metric(second, "cache_hits") == 1
+
+
+def test_a_corrupt_cache_file_is_moved_aside(tmp_path: Path, mock_url: str) -> None:
+    path = tmp_path / "cache.sqlite"
+    path.write_bytes(os.urandom(8192))
+    with catfacts.Client(mock_url, cache_path=path, retries=0) as client:
+        assert client.breeds_page(1, limit=5).source == "network"
+        assert client.breeds_page(1, limit=5).source == "cache"
+    assert len(list(tmp_path.glob("cache.sqlite.corrupt-*"))) == 1
+
+
+STALE = "stale"
+# Each fault, what a client with a cached page (TTL 0, no retries, 1 s timeout) answers.
+# Decode errors are the server answering wrongly, not the network failing: never hidden
+# behind an old page.
+FAULTS = [
+    ("500", STALE),
+    ("429", STALE),
+    ("reset", STALE),
+    ("slow", STALE),  # the body takes 2 s: a timeout after 1 s
+    ("malformed", catfacts.DecodeError),
+    ("truncated", catfacts.DecodeError),
+    ("dead", STALE),
+]
+
+
+@pytest.mark.parametrize("fault,expected", FAULTS, ids=[f for f, _ in FAULTS])
+def test_fault_matrix_with_a_cached_page(tmp_path: Path, mock_url: str, make_mock: Any,
+                                         fault: str, expected: Any) -> None:
+    path = tmp_path / "cache.sqlite"
+    with catfacts.Client(mock_url, cache_path=path, retries=0) as primer:
+        cached = primer.facts_page(1, limit=5)
+    if fault == "dead":
+        mock = make_mock()
+        url = mock.url
+        mock.stop()
+    else:
+        url = make_mock("--fail-rate", "1", "--faults", fault).url
+    timeout = 1.0
+    with catfacts.Client(url, cache_path=path, cache_ttl=0, retries=0, timeout=timeout) as client:
+        start = time.monotonic()
+        if expected is STALE:
+            page = client.facts_page(1, limit=5)
+            assert page.source == "cache"
+            assert page.items == cached.items
+            assert page.fetched_at == cached.fetched_at
+        else:
+            with pytest.raises(expected):
+                client.facts_page(1, limit=5)
+        assert time.monotonic() - start < timeout + 0.5
+
+
+def test_offline_without_a_cache_or_fallback_raises_offline_error(make_mock: Any) -> None:
+    mock = make_mock()
+    url = mock.url
+    mock.stop()
+    with catfacts.Client(url, retries=0) as client:
+        for _ in range(3):
+            with pytest.raises(catfacts.NetworkError):
+                client.breeds_page(1, limit=5)
+        start = time.monotonic()
+        with pytest.raises(catfacts.OfflineError):
+            client.breeds_page(1, limit=5)
+        assert time.monotonic() - start < 0.05
+        assert client.metrics()["online"] is False
+
+
+WRITER = r"""
+import sys
+sys.path.insert(0, sys.argv[1])
+import catfacts
+url, path, limit = sys.argv[2], sys.argv[3], int(sys.argv[4])
+with catfacts.Client(url, cache_path=path, retries=0) as client:
+    page = 1
+    while True:
+        client.breeds_page(page, limit=limit)
+        # Printed only once the call has returned: the row is committed.
+        print(f"/breeds?limit={limit}&page={page}", flush=True)
+        page += 1
+"""
+
+
+def test_kill_9_during_cache_writes_loses_nothing_committed(tmp_path: Path, mock_url: str) -> None:
+    path = tmp_path / "cache.sqlite"
+    script = tmp_path / "writer.py"
+    script.write_text(WRITER)
+    rng = random.Random(7)
+    committed: List[str] = []
+    for round_number in range(20):
+        writer = subprocess.Popen(
+            [sys.executable, str(script), str(PYTHON_DIR), mock_url, str(path), str(round_number + 1)],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        assert writer.stdout is not None
+        if round_number % 2 == 0:
+            first = writer.stdout.readline()  # opened and wrote at least once
+            assert first.endswith("\n"), writer.stderr.read() if writer.stderr else ""
+            committed.append(first.strip())
+        time.sleep(rng.uniform(0.0, 0.4))
+        writer.send_signal(signal.SIGKILL)
+        out, _ = writer.communicate(timeout=10)
+        assert writer.returncode == -signal.SIGKILL
+        committed += [line for line in out.splitlines(keepends=True) if line.endswith("\n")]
+        committed = [line.strip() for line in committed]
+
+        connection = sqlite3.connect(path)
+        try:
+            assert connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+            stored = {row[0] for row in connection.execute("SELECT key FROM response")}
+        finally:
+            connection.close()
+        missing = [key for key in committed if key not in stored]
+        assert not missing, f"round {round_number}: {len(missing)} committed rows lost, e.g. {missing[:3]}"
+    assert len(committed) > 20
+    print(f"{len(committed)} rows committed over 20 kills")
+
+
+def test_two_processes_share_one_cache_file(tmp_path: Path, mock_url: str) -> None:
+    path = tmp_path / "cache.sqlite"
+    script = tmp_path / "writer.py"
+    script.write_text(WRITER)
+    writers = [subprocess.Popen([sys.executable, str(script), str(PYTHON_DIR), mock_url, str(path), str(limit)],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+               for limit in (3, 4)]
+    committed: List[str] = []
+    for writer in writers:
+        assert writer.stdout is not None
+        for _ in range(20):  # each writes 20 pages while the other writes too
+            line = writer.stdout.readline()
+            assert line.endswith("\n"), writer.stderr.read() if writer.stderr else ""
+            committed.append(line.strip())
+    for writer in writers:
+        writer.kill()
+        writer.communicate(timeout=10)
+    connection = sqlite3.connect(path)
+    try:
+        assert connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        stored = {row[0] for row in connection.execute("SELECT key FROM response")}
+    finally:
+        connection.close()
+    assert set(committed) <= stored
+    with catfacts.Client(mock_url, cache_path=path, retries=0) as reader:
+        assert reader.breeds_page(1, limit=3).source == "cache"
+        assert reader.breeds_page(1, limit=4).source == "cache"
