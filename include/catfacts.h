@@ -146,8 +146,9 @@ cf_status cf_client_open(const char *base_url, const char *options_json, cf_clie
 
 /*
  * Closes a client. NULL is a no-op. Calls under way on other threads finish first;
- * lists opened on it keep working until they are closed. Using the handle afterwards
- * is undefined.
+ * lists opened on it keep working until they are closed. Once it returns, the metrics
+ * listener is never called again (a call under way on another thread is waited for).
+ * Using the handle afterwards is undefined.
  */
 void cf_client_close(cf_client *c);
 
@@ -362,7 +363,11 @@ typedef void (*cf_list_listener)(void *ctx, int event, int64_t first, int64_t co
  */
 cf_status cf_list_set_listener(cf_list *l, cf_list_listener fn, void *ctx);
 
-/* Closes a list, cancelling its loads and waking its waiters. NULL is a no-op. */
+/*
+ * Closes a list, cancelling its loads and waking its waiters. NULL is a no-op. Once it
+ * returns, the list's listener is never called again (a call under way on another
+ * thread is waited for), so its ctx may be freed.
+ */
 void cf_list_close(cf_list *l);
 
 /* Frees a breed from cf_list_breed, strings included. NULL is a no-op. */

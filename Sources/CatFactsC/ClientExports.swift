@@ -15,7 +15,8 @@ public func cf_client_open(_ baseURL: UnsafePointer<CChar>?, _ optionsJSON: Unsa
 
 @_cdecl("cf_client_close")
 public func cf_client_close(_ client: OpaquePointer?) {
-    _ = Handle.release(client, as: ClientHandle.self)
+    // Lists may keep the client working after its handle is gone: its listener must not outlive the handle.
+    Handle.release(client, as: ClientHandle.self)?.client.metrics.removeListenerAndWait()
 }
 
 @_cdecl("cf_breeds_page")

@@ -11,13 +11,19 @@ public final class MetricsRecorder: Sendable {
     }
 
     private let state = Mutex(State())
-    private let listener = Mutex<Listener?>(nil)
+    private let listener = ListenerSlot<RequestEvent>()
 
     public init() {}
 
+    /// Removes the listener and waits until no other thread is inside a call of it, so
+    /// whatever it uses may be freed (`cf_client_close`).
+    public func removeListenerAndWait() {
+        listener.clear()
+    }
+
     /// Sets or, with `nil`, removes the listener called after each request.
     public func setListener(_ newListener: Listener?) {
-        listener.withLock { $0 = newListener }
+        listener.set(newListener)
     }
 
     /// Records one request sent to `endpoint`.
@@ -41,8 +47,8 @@ public final class MetricsRecorder: Sendable {
         }
         let event = RequestEvent(endpoint: endpoint, milliseconds: elapsed.milliseconds,
                                  status: error?.status ?? .ok)
-        // Called outside the lock, so a listener may read the metrics.
-        listener.withLock { $0 }?(event)
+        // Called outside the state's lock, so a listener may read the metrics.
+        listener.call([event])
     }
 
     /// Records a call to `endpoint` answered from the cache, without a request.

@@ -25,7 +25,7 @@ public final class PagedList<Item: Sendable>: Sendable {
     private let loader: Loader
     private let options: PagingOptions
     private let state: Mutex<PagingState<Item>>
-    private let listener = Mutex<Listener?>(nil)
+    private let listener = ListenerSlot<PagingEvent>()
 
     /// Creates a list over `loader`. Nothing loads until the first access.
     ///
@@ -53,9 +53,10 @@ public final class PagedList<Item: Sendable>: Sendable {
     /// Zero-based numbers of the pages held now, in order.
     public var heldPages: [Int] { state.withLock { $0.heldPages } }
 
-    /// Sets or, with `nil`, removes the listener.
+    /// Sets or, with `nil`, removes the listener. A call of the previous listener under way
+    /// on another thread may still finish after this returns; after ``close()`` none is.
     public func setListener(_ newListener: Listener?) {
-        listener.withLock { $0 = newListener }
+        listener.set(newListener)
     }
 
     /// The item at `index`, without waiting; starts loading its page and moves the
@@ -95,7 +96,10 @@ public final class PagedList<Item: Sendable>: Sendable {
     }
 
     /// Cancels loads in flight and wakes every waiter; later accesses answer `.failed(.cancelled)`.
+    /// Once it returns the listener is never called again (it waits for a call under way on
+    /// another thread), so whatever the listener uses may be freed.
     public func close() {
+        listener.clear()
         let (tasks, wakes) = state.withLock { state in (state.closeAll(), state.takeAllWaiters()) }
         tasks.forEach { $0.cancel() }
         wakes.forEach { $0.resume() }
@@ -126,8 +130,7 @@ public final class PagedList<Item: Sendable>: Sendable {
     }
 
     private func announce(_ events: [PagingEvent]) {
-        guard !events.isEmpty, let listener = listener.withLock({ $0 }) else { return }
-        events.forEach(listener)
+        listener.call(events)
     }
 
     /// Sleeps until the page under `index` settles, `atMost` passes, or the task is cancelled.
