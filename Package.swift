@@ -50,10 +50,12 @@ let package = Package(
             name: "catfacts-mock",
             dependencies: ["CatFactsMock", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // GNU readline for the shell's line editing (libreadline-dev); only the shell links it.
+        .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
         .executableTarget(
             name: "catfacts",
             dependencies: [
-                "CatFactsKit", "CatFactsMock",
+                "CatFactsKit", "CatFactsMock", "CReadline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -3,66 +3,162 @@ import CatFactsKit
 import CatFactsMock
 import Foundation
 
-/// `catfacts`: for now, one page of breeds and the metrics. The interactive shell
-/// described in fronts.md grows from here (its own issue).
+/// `catfacts`: the Cat Facts shell. Interactive on a terminal (readline, history, Tab
+/// completion); with `-c`, a script file or a non-terminal stdin, it runs the commands and
+/// exits, non-zero if one failed. See `help` inside, and fronts.md for the contract.
 @main
-struct CatFactsCommand: AsyncParsableCommand {
+struct CatFactsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "catfacts",
-        abstract: "Browse the Cat Facts API: a page of breeds, then the metrics.")
+        abstract: "Browse the Cat Facts API: breeds, facts and the client's own metrics.",
+        discussion: """
+            On a terminal it opens a prompt (type help). With -c, a SCRIPT file, or commands \
+            piped to stdin, it runs them and exits; the exit status is 1 if a command failed. \
+            When the server cannot be reached, answers come from the bundled offline catalog, \
+            labelled so (unless --no-fallback).
+            """,
+        version: LibraryVersion.string)
 
-    @Option(name: .long, help: "The API's base URL (http or https).")
+    @Option(name: .long, help: ArgumentHelp("The API's base URL, http or https (default \(ClientOptions.defaultBaseURL)).", valueName: "URL"))
     var baseURL: String?
 
-    @Flag(name: .long, help: "Start the mock API in-process on a free loopback port and use it.")
+    @Flag(help: "Send nothing: answer from the bundled offline catalog.")
+    var offline = false
+
+    @Flag(help: "Start the mock API in-process on a free loopback port and use it.")
     var mock = false
 
-    @Option(name: .long, help: "The page of breeds to show, from 1.")
-    var page = 1
+    @Option(help: ArgumentHelp("The page cache file (default: $XDG_CACHE_HOME/catfacts/cache.sqlite; in memory with --mock).", valueName: "PATH"))
+    var cache: String?
 
-    @Option(name: .long, help: "Breeds per page.")
-    var limit = 10
+    @Flag(name: .customLong("no-cache"), help: "Run without the offline cache.")
+    var noCache = false
 
-    @Flag(name: .long, help: "Print JSON instead of tables.")
+    @Flag(name: .customLong("no-fallback"), help: "Fail when the server cannot be reached, instead of answering from the bundled catalog.")
+    var noFallback = false
+
+    @Flag(help: "Print JSON, as `set output json` does.")
     var json = false
 
+    @Option(name: .customShort("c"), help: ArgumentHelp("Run these commands (separated by ;) and exit.", valueName: "COMMANDS"))
+    var commands: String?
+
+    @Argument(help: ArgumentHelp("A file of commands to run, then exit (- reads stdin).", valueName: "SCRIPT"))
+    var script: String?
+
     func validate() throws {
-        if mock, baseURL != nil { throw ValidationError("--mock and --base-url exclude each other") }
-        if page < 1 { throw ValidationError("--page must be 1 or more") }
-        if limit < 1 { throw ValidationError("--limit must be 1 or more") }
+        if mock, baseURL != nil { throw ValidationError("--mock and --base-url exclude each other.") }
+        if mock, offline { throw ValidationError("--mock and --offline exclude each other.") }
+        if offline, noFallback { throw ValidationError("--offline answers from the bundled catalog: it excludes --no-fallback.") }
+        if cache != nil, noCache { throw ValidationError("--cache and --no-cache exclude each other.") }
+        if commands != nil, script != nil { throw ValidationError("give either -c COMMANDS or a SCRIPT, not both.") }
     }
 
-    func run() async throws {
-        var server: MockServer?
-        if mock {
-            var configuration = MockConfiguration()
-            configuration.port = 0
-            server = try await MockServer.start(configuration)
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let streams = Streams.current(environment: environment)
+        let console = Console(style: Style(enabled: false),
+                              errorStyle: Style.forStream(isTerminal: streams.stderrIsTerminal, environment: environment))
+        guard SignalPipe.install() else {
+            console.error("catfacts: cannot set up signal handling: out of file descriptors; close some programs and try again")
+            throw ExitCode.failure
         }
-        defer { if let server { Task { await server.stop() } } }
-        let client: CatFactsClient
-        do {
-            client = try CatFactsClient(options: ClientOptions(baseURL: server?.baseURL.absoluteString ?? baseURL))
-        } catch {
-            throw Failure(error)
-        }
-        FileHandle.standardError.write(Data("catfacts \(LibraryVersion.string) — server \(client.baseURL.absoluteString)\n".utf8))
-        do {
-            let breeds = try await client.breeds(page: page, limit: limit)
-            print(json ? Report.json(breeds) : Report.table(breeds))
-        } catch {
-            FileHandle.standardError.write(Data("catfacts: \(error.description)\n".utf8))
-        }
-        let snapshot = client.metrics.snapshot()
-        print(json ? snapshot.json() : Report.table(snapshot))
-        if let server { await server.stop() }
-        if snapshot.endpoints.contains(where: { $0.errors > 0 }) { throw ExitCode.failure }
-    }
-}
+        let cacheChoice = CacheChoice.choose(path: cache, noCache: noCache, mock: mock, environment: environment)
+        // Read before anything starts, so a wrong path fails at once.
+        let scriptText = try script.flatMap { path in path == "-" ? nil : try readScript(path, console: console) }
 
-/// A CatFacts error as the command's failure, printed as its description.
-struct Failure: Error, CustomStringConvertible {
-    let error: CatFactsError
-    init(_ error: CatFactsError) { self.error = error }
-    var description: String { error.description }
+        let server: MockServer? = mock ? try startMock(console: console) : nil
+        defer { if let server { try? Blocking.wait { await server.stop() } } }
+        let info = ServerInfo(url: server?.baseURL.absoluteString ?? baseURL ?? ClientOptions.defaultBaseURL,
+                              origin: server != nil ? .mock : baseURL != nil ? .baseURL : .service,
+                              offline: offline, fallback: !noFallback)
+        let observer = RequestObserver()
+        let client = try makeClient(info, cache: cacheChoice, observer: observer, console: console)
+        for warning in client.cacheWarnings { console.notice("catfacts: cache: \(warning)") }
+        let registry = CommandRegistry.standard
+        let names = BreedNames()
+        var settings = Settings()
+        if json { settings.output = .json }
+        let session = Session(client: client, observer: observer, server: info, cache: cacheChoice, streams: streams,
+                              registry: registry, names: names, settings: settings)
+        let shell = Shell(session: session)
+
+        let status: Shell.ExitStatus
+        if let commands {
+            status = shell.runScript(commands)
+        } else if let scriptText {
+            status = shell.runScript(scriptText)
+        } else if script != nil || !streams.stdinIsTerminal {
+            status = shell.runStandardInput()
+        } else {
+            Descriptor.writeAll(banner(info, style: Style.forStream(isTerminal: streams.stdoutIsTerminal, environment: environment)),
+                                to: STDOUT_FILENO)
+            let editor = LineEditor(prompt: "catfacts> ", historyPath: HistoryFile.path(environment: environment),
+                                    tabCompleter: TabCompleter(registry: registry, names: names))
+            shell.runInteractive(editor: editor)
+            editor.close()
+            status = .success
+        }
+        if status != .success { throw ExitCode(status.rawValue) }
+    }
+
+    /// The text of the script file at `script`.
+    private func readScript(_ script: String, console: Console) throws -> String {
+        let descriptor = open(script, O_RDONLY)
+        guard descriptor >= 0 else {
+            console.error("catfacts: \(script): cannot read the script: \(String(cString: strerror(errno))); check the path")
+            throw ExitCode(2)
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        guard let data = try? handle.readToEnd() ?? Data(), let text = String(data: data, encoding: .utf8) else {
+            console.error("catfacts: \(script): cannot read the script: it is not UTF-8 text; check the file")
+            throw ExitCode(2)
+        }
+        return text
+    }
+
+    private func startMock(console: Console) throws -> MockServer {
+        do {
+            return try Blocking.wait {
+                var configuration = MockConfiguration()
+                configuration.port = 0
+                return try await MockServer.start(configuration)
+            }
+        } catch {
+            console.error("catfacts: --mock: cannot start the mock: \(error); try --base-url with catfacts-mock running")
+            throw ExitCode.failure
+        }
+    }
+
+    /// The client: short connect timeout and one retry, as fits a person waiting at a
+    /// prompt; the offline fallback on unless `--no-fallback`; requests observed for the
+    /// spinner and the offline notice; nothing sent with `--offline`.
+    private func makeClient(_ info: ServerInfo, cache: CacheChoice, observer: RequestObserver,
+                            console: Console) throws -> CatFactsClient {
+        let transport: any HTTPTransport = info.offline ? OfflineTransport() : URLSessionTransport()
+        var options = ClientOptions(
+            baseURL: info.url,
+            limits: TransportLimits(connectTimeout: .seconds(5), totalTimeout: .seconds(30)),
+            retry: RetryPolicy(retries: 1),
+            offlineFallback: info.fallback)
+        switch cache {
+        case .file(let path): options.cachePath = path
+        case .memory: break
+        case .off: options.cacheMaxBytes = 0
+        }
+        do {
+            let client = try CatFactsClient(options: options, transport: ObservedTransport(base: transport, observer: observer))
+            client.metrics.setListener { _ in observer.recorded() }
+            return client
+        } catch {
+            console.error("catfacts: --base-url: \(error.description); e.g. --base-url \(ClientOptions.defaultBaseURL)")
+            throw ExitCode(2)
+        }
+    }
+
+    private func banner(_ info: ServerInfo, style: Style) -> String {
+        let state = info.offline ? "offline: answers from the bundled catalog" : "\(info.url) (\(info.origin.rawValue))"
+        return style.bold("catfacts \(LibraryVersion.string)") + " · \(state)\n"
+            + style.dim("help lists the commands · Tab completes · Ctrl-C cancels a request · Ctrl-D quits") + "\n"
+    }
 }

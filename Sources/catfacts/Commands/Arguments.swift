@@ -1,0 +1,97 @@
+import CatFactsKit
+
+/// A command's arguments as typed, with the checks commands share; every failure is a
+/// usage error that shows the command's synopsis.
+struct Arguments: Sendable {
+    /// The words after the command name.
+    let values: [String]
+    /// The command's usage line, for error messages.
+    let synopsis: String
+
+    /// A usage error: what was wrong, and the usage line as what to try.
+    func usage(_ why: String) -> ShellError {
+        ShellError(why, advice: "usage: \(synopsis)")
+    }
+
+    /// Fails unless there are no arguments.
+    func expectNone() throws(ShellError) {
+        try expect(atMost: 0)
+    }
+
+    /// Fails when there are more than `count` arguments.
+    func expect(atMost count: Int) throws(ShellError) {
+        guard values.count <= count else {
+            let extra = values.dropFirst(count).map { "'\($0)'" }.joined(separator: " ")
+            throw usage("unexpected \(extra)")
+        }
+    }
+
+    /// The argument at `index` as a whole number in `range`, `nil` when absent.
+    func integer(at index: Int, _ name: String, in range: ClosedRange<Int>) throws(ShellError) -> Int? {
+        guard index < values.count else { return nil }
+        return try Self.integer(values[index], name, in: range, synopsis: synopsis)
+    }
+
+    /// `text` as a whole number in `range`.
+    static func integer(_ text: String, _ name: String, in range: ClosedRange<Int>, synopsis: String) throws(ShellError) -> Int {
+        guard let value = Int(text) else {
+            throw ShellError("'\(text)' is not a \(name)", advice: "usage: \(synopsis)")
+        }
+        guard range.contains(value) else {
+            let bounds = range.upperBound == Int.max ? "\(range.lowerBound) or more" : "\(range.lowerBound) to \(range.upperBound)"
+            throw ShellError("\(name) \(value) is out of range (\(bounds))", advice: "usage: \(synopsis)")
+        }
+        return value
+    }
+
+    /// The argument at `index` as a breed field.
+    func field(at index: Int) throws(ShellError) -> Breed.Field {
+        guard index < values.count else { throw usage("a field is missing") }
+        let text = values[index].lowercased()
+        // "name" is what people call the breed field.
+        if text == "name" { return .breed }
+        guard let field = Breed.Field(rawValue: text) else {
+            throw ShellError("'\(values[index])' is not a field",
+                             advice: "the fields are \(Breed.Field.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return field
+    }
+
+    /// The arguments from `index` on, joined by spaces (a breed name typed unquoted).
+    func text(from index: Int) -> String {
+        values.dropFirst(index).joined(separator: " ")
+    }
+
+    /// Splits out `--name VALUE` / `--name=VALUE` options (those in `valued`) and `--flag`
+    /// flags (those in `flags`); the rest stay positional, in order.
+    func options(valued: Set<String> = [], flags: Set<String> = []) throws(ShellError) -> (positional: [String], options: [String: String]) {
+        var positional: [String] = []
+        var options: [String: String] = [:]
+        var index = 0
+        while index < values.count {
+            let word = values[index]
+            index += 1
+            guard word.hasPrefix("--"), word.count > 2 else {
+                positional.append(word)
+                continue
+            }
+            let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
+            let name = parts[0]
+            if flags.contains(name), parts.count == 1 {
+                options[name] = ""
+            } else if valued.contains(name) {
+                if parts.count == 2 {
+                    options[name] = parts[1]
+                } else if index < values.count {
+                    options[name] = values[index]
+                    index += 1
+                } else {
+                    throw usage("\(name) needs a value")
+                }
+            } else {
+                throw usage("unknown option \(name)")
+            }
+        }
+        return (positional, options)
+    }
+}

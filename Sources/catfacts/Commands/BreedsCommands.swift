@@ -1,0 +1,70 @@
+import CatFactsKit
+
+extension Command {
+    /// `breeds [PAGE]`.
+    static let breeds = Command(
+        name: "breeds", synopsis: "breeds [PAGE]", summary: "a page of breeds, numbered",
+        details: """
+            Lists page PAGE (default 1) of the breeds (set page-size says how many to a page),
+            each numbered for show N. The title says the page, the total, and where the page
+            came from when it is not live from the server (offline catalog). next, prev, first
+            and last move from here.
+            """
+    ) { session, arguments throws(ShellError) in
+        try arguments.expect(atMost: 1)
+        let page = try arguments.integer(at: 0, "page number", in: 1...Int.max) ?? 1
+        try await session.showPage(.breeds, page)
+    }
+
+    /// `next`.
+    static let next = Command(
+        name: "next", aliases: ["n"], synopsis: "next", summary: "the next page of the last listing",
+        details: "Shows the page after the one breeds or facts showed last."
+    ) { session, arguments throws(ShellError) in
+        try arguments.expectNone()
+        let position = try session.currentPosition()
+        if let last = position.lastPage, position.page >= last {
+            throw ShellError("already on the last page (\(last))", advice: "first goes back to page 1")
+        }
+        try await session.showPage(position.kind, position.page + 1)
+    }
+
+    /// `prev`.
+    static let prev = Command(
+        name: "prev", aliases: ["p"], synopsis: "prev", summary: "the previous page of the last listing",
+        details: "Shows the page before the one breeds or facts showed last."
+    ) { session, arguments throws(ShellError) in
+        try arguments.expectNone()
+        let position = try session.currentPosition()
+        guard position.page > 1 else { throw ShellError("already on the first page", advice: "next goes forward") }
+        try await session.showPage(position.kind, position.page - 1)
+    }
+
+    /// `first`.
+    static let first = Command(
+        name: "first", synopsis: "first", summary: "the first page of the last listing",
+        details: "Shows page 1 of what breeds or facts listed last (of the breeds, before any listing)."
+    ) { session, arguments throws(ShellError) in
+        try arguments.expectNone()
+        try await session.showPage(session.position?.kind ?? .breeds, 1)
+    }
+
+    /// `last`.
+    static let last = Command(
+        name: "last", synopsis: "last", summary: "the last page of the last listing",
+        details: """
+            Shows the last page of what breeds or facts listed last (of the breeds, before any
+            listing). When the last page is not known yet, page 1 is fetched first to learn it.
+            """
+    ) { session, arguments throws(ShellError) in
+        try arguments.expectNone()
+        let kind = session.position?.kind ?? .breeds
+        let lastPage: Int
+        if let position = session.position, let known = position.lastPage {
+            lastPage = known
+        } else {
+            lastPage = try await session.lastPage(of: kind)
+        }
+        try await session.showPage(kind, lastPage)
+    }
+}

@@ -1,0 +1,53 @@
+import CatFactsKit
+
+extension Command {
+    /// `facts [PAGE] [--max-length N]`.
+    static let facts = Command(
+        name: "facts", synopsis: "facts [PAGE] [--max-length N]", summary: "a page of facts",
+        details: """
+            Lists page PAGE (default 1) of the cat facts (set page-size says how many to a
+            page), numbered, each wrapped to the terminal. --max-length N keeps the facts of
+            at most N characters (0: all). next, prev, first and last move from here.
+            """,
+        completion: .positions([[], ["--max-length"]])
+    ) { session, arguments throws(ShellError) in
+        let (positional, options) = try arguments.options(valued: ["--max-length"])
+        guard positional.count <= 1 else { throw arguments.usage("unexpected '\(positional[1])'") }
+        let page = try positional.first.map { (text) throws(ShellError) in
+            try Arguments.integer(text, "page number", in: 1...Int.max, synopsis: arguments.synopsis)
+        } ?? 1
+        let maxLength = try options["--max-length"].map { (text) throws(ShellError) in
+            try Arguments.integer(text, "maximum length", in: 0...Int.max, synopsis: arguments.synopsis)
+        }
+        try await session.showPage(.facts(maxLength: maxLength == 0 ? nil : maxLength), page)
+    }
+
+    /// `fact [MAX_LENGTH]`.
+    static let fact = Command(
+        name: "fact", synopsis: "fact [MAX_LENGTH]", summary: "a random fact",
+        details: "Prints one random cat fact, of at most MAX_LENGTH characters when given (0: any length)."
+    ) { session, arguments throws(ShellError) in
+        try arguments.expect(atMost: 1)
+        let maxLength = try arguments.integer(at: 0, "maximum length", in: 0...Int.max)
+        let fact: Fact
+        do throws(ShellError) {
+            fact = try await session.request { () async throws(CatFactsError) in
+                try await session.client.randomFact(maxLength: maxLength == 0 ? nil : maxLength)
+            }
+        } catch {
+            // The service answers 404 when no fact is short enough (the catalog, offline).
+            switch error.cause {
+            case .http(404, _, _)?, .offline?: throw ShellError(error.why, advice: "try a larger MAX_LENGTH, or none")
+            default: throw error
+            }
+        }
+        session.noteUnlabelledResult()
+        switch session.output {
+        case .json: session.console.print(JSONOutput.string(fact))
+        case .plain: session.console.print(BreedRows.tabSafe(fact.text))
+        case .table:
+            session.console.print(TextWrap.lines(fact.text, width: session.width))
+            if session.answersOffline, let tag = session.sourceTag(.offlineCatalog) { session.console.print(tag) }
+        }
+    }
+}

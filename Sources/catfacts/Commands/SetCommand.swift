@@ -1,0 +1,36 @@
+extension Command {
+    /// `set page-size N`, `set output table|json|plain`.
+    static let set = Command(
+        name: "set", synopsis: "set page-size N|output MODE", summary: "session settings",
+        details: """
+            set page-size N: items per page for breeds, facts and scroll (1 to 1000; default
+            10); the current page is re-cut so its first item stays in view.
+
+            set output MODE: table (numbered, fitted to the terminal), json (the library's
+            JSON, as --json gives), or plain (tab-separated, no headings).
+
+            set alone shows the settings.
+            """,
+        completion: .positions([["page-size", "output"], OutputMode.allCases.map(\.rawValue)])
+    ) { session, arguments throws(ShellError) in
+        guard let name = arguments.values.first else {
+            session.console.print(["page-size \(session.settings.pageSize)", "output \(session.settings.output.rawValue)"])
+            return
+        }
+        try arguments.expect(atMost: 2)
+        guard arguments.values.count == 2 else { throw arguments.usage("the value is missing") }
+        let value = arguments.values[1]
+        switch name.lowercased() {
+        case "page-size":
+            let size = try Arguments.integer(value, "page size", in: 1...Settings.maxPageSize, synopsis: arguments.synopsis)
+            session.changePageSize(to: size)
+        case "output":
+            guard let mode = OutputMode(rawValue: value.lowercased()) else {
+                throw ShellError("'\(value)' is not an output mode", advice: "use table, json or plain")
+            }
+            session.settings.output = mode
+        default:
+            throw arguments.usage("'\(name)' is not a setting")
+        }
+    }
+}

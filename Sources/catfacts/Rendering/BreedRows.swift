@@ -1,0 +1,41 @@
+import CatFactsKit
+
+/// Numbered breeds as table lines or tab-separated lines.
+enum BreedRows {
+    /// What an absent field shows in a table.
+    static let absent = "—"
+    /// The columns after the number, in the API's order.
+    static let fields = Breed.Field.allCases
+
+    /// The table's column headers for `fields`; the name keeps room longest.
+    static func columns(_ fields: [Breed.Field]) -> [Table.Column] {
+        [Table.Column("#", rightAligned: true, shrinks: false)]
+            + fields.map { Table.Column(header($0), keeps: $0 == .breed ? 18 : 0) }
+    }
+
+    /// "Breed", "Country", ...
+    static func header(_ field: Breed.Field) -> String {
+        field.rawValue.prefix(1).uppercased() + field.rawValue.dropFirst()
+    }
+
+    /// A table row: the number, then each field or "—".
+    static func cells(_ number: Int, _ breed: Breed, fields: [Breed.Field] = fields) -> [String] {
+        [String(number)] + fields.map { breed[$0] ?? absent }
+    }
+
+    /// The numbered breeds as a table fitted to `width`.
+    static func table(_ rows: [(number: Int, breed: Breed)], width: Int, style: Style) -> [String] {
+        Table(columns: columns(fields), lines: rows.map { .cells(cells($0.number, $0.breed)) })
+            .render(width: width, style: style)
+    }
+
+    /// A tab-separated line: the number, then each field (empty when absent).
+    static func plain(_ number: Int, _ breed: Breed) -> String {
+        ([String(number)] + fields.map { breed[$0] ?? "" }).map(tabSafe).joined(separator: "\t")
+    }
+
+    /// `text` with tabs and newlines as spaces, so it stays one field of one line.
+    static func tabSafe(_ text: String) -> String {
+        String(text.map { $0 == "\t" || $0.isNewline ? " " : $0 })
+    }
+}

@@ -1,0 +1,54 @@
+import CatFactsKit
+import Foundation
+
+/// The metrics as a table per endpoint, then the device, OS, memory and online state.
+enum MetricsView {
+    /// The table and the facts below it, fitted to `width`. `online` says the state in words.
+    static func lines(_ snapshot: MetricsSnapshot, online: String, width: Int, style: Style) -> [String] {
+        var lines: [String] = []
+        if snapshot.endpoints.isEmpty {
+            lines.append(style.dim("No requests yet."))
+        } else {
+            let headers = ["Endpoint", "Requests", "Errors", "Retries", "Avg ms", "p50", "p95", "p99", "Last"]
+            let columns = headers.enumerated().map { index, header in
+                Table.Column(header, rightAligned: index > 0, shrinks: index == 0)
+            }
+            let rows = snapshot.endpoints.map { e in
+                Table.Line.cells([e.endpoint, String(e.requests), String(e.errors), String(e.retries),
+                                  ms(e.avgMs), ms(e.p50Ms), ms(e.p95Ms), ms(e.p99Ms), ms(e.lastMs)])
+            }
+            lines += Table(columns: columns, lines: rows).render(width: width, style: style)
+        }
+        let system = snapshot.system
+        let facts = [
+            ("Device", "\(system.device.make) \(system.device.model) (\(system.device.arch), \(system.device.cpus) CPUs)"),
+            ("OS", "\(system.os.name) \(system.os.version), kernel \(system.os.kernel)"),
+            ("Memory", "\(mib(snapshot.memory.residentBytes)) in use, peak \(mib(snapshot.memory.peakResidentBytes))"),
+            ("Online", online),
+        ]
+        lines.append("")
+        for (name, value) in facts {
+            let text = DisplayWidth.truncate(value, to: max(Table.minimumWidth, width - 8))
+            lines.append(style.bold(DisplayWidth.pad(name, to: 6)) + "  " + text)
+        }
+        return lines
+    }
+
+    /// Tab-separated: a line per endpoint (`endpoint requests errors retries avg p50 p95 p99
+    /// last`), then `device`, `os`, `memory` (resident and peak bytes) and `online` lines.
+    static func plain(_ snapshot: MetricsSnapshot, online: Bool) -> [String] {
+        var lines = snapshot.endpoints.map { e in
+            [e.endpoint, String(e.requests), String(e.errors), String(e.retries),
+             ms(e.avgMs), ms(e.p50Ms), ms(e.p95Ms), ms(e.p99Ms), ms(e.lastMs)].joined(separator: "\t")
+        }
+        let system = snapshot.system
+        lines.append(["device", system.device.make, system.device.model, system.device.arch, String(system.device.cpus)].map(BreedRows.tabSafe).joined(separator: "\t"))
+        lines.append(["os", system.os.name, system.os.version, system.os.kernel].map(BreedRows.tabSafe).joined(separator: "\t"))
+        lines.append("memory\t\(snapshot.memory.residentBytes)\t\(snapshot.memory.peakResidentBytes)")
+        lines.append("online\t\(online ? "yes" : "no")")
+        return lines
+    }
+
+    private static func ms(_ value: Double) -> String { String(format: "%.1f", value) }
+    private static func mib(_ bytes: Int) -> String { String(format: "%.1f MiB", Double(bytes) / 1_048_576) }
+}

@@ -1,0 +1,164 @@
+import CatFactsKit
+import Foundation
+
+/// The shell's state and the services commands use: the client, the settings, the last
+/// listing (for `next` and `show N`), the console, the spinner. Commands run on it one at a
+/// time, isolated to it (see ``Command/Action``).
+actor Session {
+    let client: CatFactsClient
+    let observer: RequestObserver
+    let server: ServerInfo
+    /// Where pages are cached (`source` reports it).
+    let cache: CacheChoice
+    let console: Console
+    let streams: Streams
+    let spinner: Spinner
+    let registry: CommandRegistry
+    /// Names for Tab completion (shared with the line editor).
+    let names: BreedNames
+
+    var settings: Settings
+    /// The last paged listing (`breeds`, `facts`), for `next`, `prev`, `first`, `last`.
+    var position: PagePosition?
+    /// The numbers of the last breed listing, for `show N`.
+    var numbered = NumberedBreeds()
+    /// Where the last result came from.
+    var lastSource: Source?
+    /// The windowed list `scroll` walks, kept between scrolls while the page size holds.
+    var scrollList: PagedList<Breed>?
+    /// The server could not be reached and answers come from the bundled catalog (said once).
+    private(set) var servingOffline = false
+    /// Set by `quit`; read by the main thread after each command.
+    nonisolated let quitRequested = Latch()
+
+    init(client: CatFactsClient, observer: RequestObserver, server: ServerInfo, cache: CacheChoice, streams: Streams,
+         registry: CommandRegistry, names: BreedNames, settings: Settings = Settings()) {
+        self.client = client
+        self.cache = cache
+        self.settings = settings
+        self.observer = observer
+        self.server = server
+        self.streams = streams
+        self.registry = registry
+        self.names = names
+        let environment = streams.environment
+        console = Console(style: Style.forStream(isTerminal: streams.stdoutIsTerminal, environment: environment),
+                          errorStyle: Style.forStream(isTerminal: streams.stderrIsTerminal, environment: environment))
+        spinner = Spinner(enabled: streams.stderrIsTerminal,
+                          style: Style.forStream(isTerminal: streams.stderrIsTerminal, environment: environment),
+                          environment: environment) { [observer] in observer.waitingFor }
+    }
+
+    /// Runs one command as typed; prints its error, if any, as one line on stderr.
+    /// Returns whether it succeeded.
+    func execute(_ invocation: Invocation) async -> Bool {
+        if let problem = invocation.problem {
+            console.error(ShellError(problem).line(what: invocation.text))
+            return false
+        }
+        guard let name = invocation.words.first else { return true }
+        guard let command = registry.command(named: name) else {
+            console.error(registry.unknownCommandError(name).line(what: name))
+            return false
+        }
+        observer.clearFailure()
+        do throws(ShellError) {
+            try await command.action(self, Arguments(values: Array(invocation.words.dropFirst()), synopsis: command.synopsis))
+            return true
+        } catch {
+            spinner.stop()
+            console.error(error.line(what: invocation.text))
+            return false
+        }
+    }
+
+    // MARK: requests
+
+    /// Runs a client call with the spinner naming its requests, says once when the server
+    /// cannot be reached (and the answer comes from the bundled catalog), and turns its
+    /// failure into a ``ShellError``.
+    func request<Value>(_ call: () async throws(CatFactsError) -> Value) async throws(ShellError) -> Value {
+        spinner.start()
+        let result: Result<Value, CatFactsError>
+        do {
+            result = .success(try await call())
+        } catch {
+            result = .failure(error)
+        }
+        spinner.stop()
+        noteReachability()
+        switch result {
+        case .success(let value):
+            return value
+        case .failure(let error):
+            // A request cut short by Ctrl-C may fail as a network error: it was cancelled.
+            if Task.isCancelled { throw .cancelled }
+            throw ShellError(error)
+        }
+    }
+
+    /// Says on stderr when the server stops (or starts again) answering, once each time.
+    func noteReachability() {
+        switch observer.takeReachability() {
+        case .unreachable(let error) where server.fallback && !server.offline:
+            guard !servingOffline else { return }
+            servingOffline = true
+            console.notice("catfacts: cannot reach \(server.url) (\(Self.reason(error))); showing the bundled offline catalog")
+        case .reached where servingOffline:
+            servingOffline = false
+            console.notice("catfacts: reached \(server.url) again; showing live data")
+        default:
+            break
+        }
+    }
+
+    /// Why a request got no response, briefly.
+    private static func reason(_ error: CatFactsError) -> String {
+        switch error {
+        case .network(let cause, _): "network error: \(cause)"
+        case .timeout(let seconds, _): "no answer within \(seconds.formatted()) s"
+        default: error.description
+        }
+    }
+
+    /// Notes where a result that carries no source (a fact, a breed, a query) came from:
+    /// the bundled catalog when answering offline, else the server.
+    func noteUnlabelledResult() {
+        lastSource = answersOffline ? .offlineCatalog : .network
+    }
+
+    /// Whether answers now come from the bundled catalog rather than the server.
+    var answersOffline: Bool { server.offline || servingOffline }
+
+    // MARK: output
+
+    /// How results are printed now.
+    var output: OutputMode { settings.output }
+
+    /// The width listings are fitted to (measured now, so a resized terminal re-fits).
+    var width: Int { streams.size.columns }
+
+    /// "(offline catalog)" or "(cache)" for data that is not live from the server.
+    func sourceTag(_ source: Source) -> String? {
+        switch source {
+        case .network: nil
+        case .cache: console.style.yellow("(cache)")
+        case .offlineCatalog: console.style.yellow("(offline catalog)")
+        }
+    }
+
+    /// ``sourceTag(_:)`` after a title, with a space before it; empty for live data.
+    func sourceLabel(_ source: Source) -> String {
+        sourceTag(source).map { " " + $0 } ?? ""
+    }
+
+    /// The label for results that carry no source (a fact, a breed, a query): from the
+    /// bundled catalog when the session is answering offline.
+    var offlineLabel: String { answersOffline ? sourceLabel(.offlineCatalog) : "" }
+
+    /// Makes `rows` the numbering `show N` uses, and their names completable.
+    func number(_ rows: [(number: Int, breed: Breed)]) {
+        numbered.replace(with: rows)
+        names.add(rows.map(\.breed))
+    }
+}

@@ -1,0 +1,50 @@
+import CatFactsKit
+
+/// Why a command failed, said as one line on stderr:
+/// `catfacts: <what failed>: <why>; <what to try>`.
+struct ShellError: Error, Sendable, Equatable {
+    /// Why it failed.
+    var why: String
+    /// What to try, when there is something to say.
+    var advice: String?
+    /// The library error behind it, if any, for commands that know better advice.
+    var cause: CatFactsError?
+
+    init(_ why: String, advice: String? = nil) {
+        self.why = why
+        self.advice = advice
+    }
+
+    /// Ctrl-C stopped the command.
+    static let cancelled = ShellError("cancelled")
+
+    /// A library error: its own description (which often says what to try already), and
+    /// advice for the statuses whose description does not.
+    init(_ error: CatFactsError) {
+        switch error {
+        case .cancelled:
+            self = .cancelled
+        case .argument:
+            self.init(error.description, advice: "see help")
+        case .http(let status, _, _):
+            self.init(error.description, advice: status >= 500 ? "the server failed; try again later"
+                : "check --base-url points at the Cat Facts API")
+        case .decode:
+            self.init(error.description, advice: "the server does not answer like the Cat Facts API; check --base-url")
+        case .notFound:
+            self.init(error.description, advice: "search PREFIX finds breeds by name, breeds lists them")
+        case .offline:
+            self.init(error.description)
+        case .network, .timeout, .rateLimited, .internal:
+            // Their descriptions end with what to try.
+            self.init(error.description)
+        }
+        cause = error
+    }
+
+    /// The line to print for a failure of `what` (the command as typed).
+    func line(what: String) -> String {
+        let advice = advice.map { "; \($0)" } ?? ""
+        return "catfacts: \(what): \(why)\(advice)"
+    }
+}

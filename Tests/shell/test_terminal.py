@@ -1,0 +1,209 @@
+"""The shell at a real terminal (a pty driven by pexpect, 30 rows × 100 columns): Tab
+completion, history across runs, the spinner while a request is out, Ctrl-C cancelling a
+request and clearing a line, the pager and the metrics watch."""
+import os
+import re
+import time
+
+import pexpect
+import pytest
+
+from conftest import SHELL
+
+PROMPT = "catfacts> "
+SPINNER = re.compile(r"[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] GET /breeds\?page=1&limit=10 …")
+
+
+@pytest.fixture
+def home(tmp_path):
+    return tmp_path
+
+
+def spawn(home, *args, colour=False):
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS", "LINES")}
+    env.update(TERM="xterm", HOME=str(home), XDG_STATE_HOME=str(home / "state"), INPUTRC="/dev/null",
+               LC_ALL="C.UTF-8")
+    if not colour:
+        env["NO_COLOR"] = "1"
+    shell = pexpect.spawn(SHELL, list(args), env=env, dimensions=(30, 100), encoding="utf-8", timeout=10)
+    shell.expect_exact(PROMPT)
+    return shell
+
+
+def finish(shell):
+    shell.sendline("quit")
+    shell.expect(pexpect.EOF)
+    shell.close()
+    assert shell.exitstatus == 0
+
+
+def test_tab_completes_a_command(home):
+    shell = spawn(home, "--mock")
+    shell.send("sea\t")
+    shell.expect_exact("search ")
+    shell.send("am\r")
+    shell.expect_exact("American Wirehair")
+    shell.expect_exact(PROMPT)
+    finish(shell)
+
+
+def test_tab_completes_a_breed_name_the_shell_has_seen(home):
+    shell = spawn(home, "--mock")
+    shell.sendline("breeds")
+    shell.expect_exact("Australian Mist")
+    shell.expect_exact(PROMPT)
+    shell.send("show Aby\t")
+    shell.expect_exact("Abyssinian ")
+    shell.send("\r")
+    shell.expect(r"Pattern\s+Ticked")
+    shell.expect_exact(PROMPT)
+    finish(shell)
+
+
+def test_tab_completes_names_with_spaces_word_by_word(home):
+    shell = spawn(home, "--mock")
+    shell.sendline("search turk")
+    shell.expect_exact("Turkish Van")
+    shell.expect_exact(PROMPT)
+    shell.send("show Turkish V\t")
+    shell.expect_exact("Van ")
+    shell.send("\r")
+    shell.expect(r"Pattern\s+Van")
+    shell.expect_exact(PROMPT)
+    finish(shell)
+
+
+def test_tab_completes_field_names_after_group(home):
+    shell = spawn(home, "--mock")
+    shell.send("group cou\t")
+    shell.expect_exact("country ")
+    shell.send("\r")
+    shell.expect_exact("Breeds by country")
+    shell.expect_exact(PROMPT)
+    finish(shell)
+
+
+def test_up_recalls_history_from_the_last_run(home):
+    first = spawn(home, "--mock")
+    first.sendline("breeds 7")
+    first.expect_exact("page 7 of 10")
+    first.expect_exact(PROMPT)
+    finish(first)
+    assert (home / "state" / "catfacts" / "history").read_text().splitlines() == ["breeds 7", "quit"]
+
+    second = spawn(home, "--mock")
+    second.send("\x1b[A\x1b[A")
+    second.expect_exact("breeds 7")
+    second.send("\r")
+    second.expect_exact("page 7 of 10")
+    second.expect_exact(PROMPT)
+    finish(second)
+
+
+def test_the_spinner_names_the_request_in_flight(home, mock_server):
+    mock = mock_server("--latency-ms", "1500")
+    shell = spawn(home, "--base-url", mock.url)
+    shell.sendline("breeds")
+    shell.expect(SPINNER)
+    shell.expect_exact("Breeds — page 1 of 10")
+    shell.expect_exact(PROMPT)
+    finish(shell)
+
+
+def test_ctrl_c_cancels_a_slow_request_and_the_shell_goes_on(home, mock_server):
+    mock = mock_server("--latency-ms", "5000")
+    shell = spawn(home, "--base-url", mock.url)
+    shell.sendline("breeds")
+    shell.expect(SPINNER)
+    started = time.monotonic()
+    shell.sendintr()
+    shell.expect_exact("catfacts: breeds: cancelled")
+    shell.expect_exact(PROMPT)
+    assert time.monotonic() - started < 2
+    shell.sendline("help sort")
+    shell.expect_exact("usage: sort FIELD [desc]")
+    shell.expect_exact(PROMPT)
+    finish(shell)
+
+
+def test_ctrl_c_at_the_prompt_clears_the_line(home):
+    shell = spawn(home, "--mock")
+    shell.send("breeds 5")
+    shell.expect_exact("breeds 5")
+    shell.sendintr()
+    shell.expect_exact("^C")
+    shell.expect_exact(PROMPT)
+    shell.sendline("source")
+    shell.expect(r"Server\s+http://127\.0\.0\.1:\d+")
+    shell.expect_exact(PROMPT)
+    finish(shell)
+
+
+def test_colour_on_a_terminal_unless_no_color(home):
+    coloured = spawn(home, "--mock", colour=True)
+    coloured.sendline("breeds")
+    coloured.expect_exact("\x1b[1mBreeds — page 1 of 10")
+    coloured.expect_exact(PROMPT)
+    finish(coloured)
+    plain = spawn(home, "--mock")
+    plain.sendline("breeds")
+    plain.expect_exact("Breeds — page 1 of 10")
+    plain.expect_exact(PROMPT)
+    assert "\x1b[1m" not in plain.before
+    finish(plain)
+
+
+def test_scroll_shows_loading_rows_then_pages_by_screenful(home, mock_server):
+    mock = mock_server("--latency-ms", "300")
+    shell = spawn(home, "--base-url", mock.url)
+    shell.sendline("scroll")
+    shell.expect_exact("…loading…")
+    shell.expect_exact("Abyssinian")
+    shell.expect_exact("-- 1–28 of 98: any key for more, q to stop --")
+    shell.send(" ")
+    shell.expect_exact("-- 29–56 of 98: any key for more, q to stop --")
+    shell.send("q")
+    shell.expect_exact(PROMPT)
+    shell.sendline("show 30")
+    shell.expect(r"Breed\s+Devon Rex")
+    shell.expect_exact(PROMPT)
+    finish(shell)
+
+
+def test_metrics_watch_redraws_until_a_key(home):
+    shell = spawn(home, "--mock")
+    shell.sendline("breeds")
+    shell.expect_exact(PROMPT)
+    shell.sendline("metrics --watch")
+    shell.expect_exact("Watching: any key or Ctrl-C stops.")
+    # Redrawn in place: the cursor goes back up over the last drawing.
+    shell.expect(r"\x1b\[\d+A\r\x1b\[J")
+    shell.expect_exact("Watching: any key or Ctrl-C stops.")
+    shell.send("x")
+    shell.expect_exact(PROMPT)
+    finish(shell)
+
+
+def test_ctrl_d_leaves_the_shell(home):
+    shell = spawn(home, "--mock")
+    shell.sendeof()
+    shell.expect(pexpect.EOF)
+    shell.close()
+    assert shell.exitstatus == 0
+
+
+def test_listings_refit_after_the_terminal_is_resized(home):
+    shell = spawn(home, "--mock")
+    shell.sendline("breeds")
+    shell.expect_exact(PROMPT)
+    wide = [line for line in shell.before.splitlines() if "Arabian Mau" in line]
+    assert wide and "United Arab Emirates" in wide[0]
+    shell.setwinsize(30, 50)
+    shell.sendline("breeds")
+    shell.expect_exact("Breeds — page 1 of 10")
+    shell.expect_exact(PROMPT)
+    lines = [line.rstrip("\r") for line in shell.before.splitlines()[1:]]
+    narrow = [line for line in lines if "Arabian Mau" in line]
+    assert narrow and "United Arab Emirates" not in narrow[0] and "…" in narrow[0]
+    assert all(len(line) <= 50 for line in lines)
+    finish(shell)
