@@ -121,8 +121,9 @@ public final class PagedList<Item: Sendable>: Sendable {
             if !stillWanted { task.cancel() }
         }
         work.cancels.forEach { $0.cancel() }
-        work.wakes.forEach { $0.resume() }
+        // The listener hears of a load before its waiters return, so events keep their order.
         announce(work.events)
+        work.wakes.forEach { $0.resume() }
     }
 
     private func complete(_ load: PageLoad, with result: Result<Page<Item>, CatFactsError>) {
