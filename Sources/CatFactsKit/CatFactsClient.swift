@@ -49,7 +49,8 @@ public final class CatFactsClient: Sendable {
         self.baseURL = try options.validatedBaseURL()
         self.transport = transport ?? URLSessionTransport()
         self.decoder = decoder
-        self.store = options.cacheMaxBytes > 0 ? try ResponseStore(path: options.cachePath, maxBytes: options.cacheMaxBytes) : nil
+        let cap = options.effectiveCacheMaxBytes
+        self.store = cap > 0 ? try ResponseStore(path: options.cachePath, maxBytes: cap) : nil
         self.offline = OfflineMonitor(threshold: options.offlineAfterFailures, cooldown: options.offlineCooldown)
     }
 

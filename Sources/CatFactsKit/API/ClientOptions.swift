@@ -21,8 +21,18 @@ public struct ClientOptions: Sendable, Equatable {
     /// client's lifetime. Several clients and processes may share one file.
     public var cachePath: String? = nil
     /// The most bytes the cache holds (bodies, keys and a small overhead per page); past it
-    /// the least recently used pages are evicted. 0 turns the cache off.
-    public var cacheMaxBytes: Int = 50 << 20
+    /// the least recently used pages are evicted. 0 turns the cache off. `nil`: 50 MB for a
+    /// file, 8 MB in memory (a memory cache is the process's own memory: a long walk through
+    /// a list fills it, so it stays small by default).
+    public var cacheMaxBytes: Int? = nil
+
+    /// The cap in force: ``cacheMaxBytes``, or the default for where the cache lives.
+    public var effectiveCacheMaxBytes: Int {
+        cacheMaxBytes ?? (cachePath == nil ? ClientOptions.defaultMemoryCacheBytes : ClientOptions.defaultFileCacheBytes)
+    }
+
+    public static let defaultFileCacheBytes = 50 << 20
+    public static let defaultMemoryCacheBytes = 8 << 20
     /// How long a cached page is served without asking the server; after it the page is
     /// revalidated (`If-None-Match` / `If-Modified-Since`). Zero revalidates every time.
     /// Whatever its age, a cached page answers when the server cannot.
@@ -79,7 +89,7 @@ public struct ClientOptions: Sendable, Equatable {
         guard retry.retries >= 0 else {
             throw .argument("retries \(retry.retries) is negative")
         }
-        guard cacheMaxBytes >= 0 else {
+        if let cacheMaxBytes, cacheMaxBytes < 0 {
             throw .argument("cache_max_bytes \(cacheMaxBytes) is negative (0 turns the cache off)")
         }
         if let cachePath, cachePath.isEmpty {

@@ -50,19 +50,17 @@ enum StoreFile {
     /// Why a file could not be opened: damaged (move it aside) or unusable (leave it be).
     enum Failure: Error { case damaged(String), unusable(String) }
 
-    /// Opens, checks and migrates the file once. A failed migration is tried again a few
-    /// times, as another process may be creating the same file at the same moment.
+    /// Opens, checks and migrates the file. Another process may be creating the same file
+    /// at the same moment (switching it to WAL or migrating it): a failure is tried again a
+    /// few times, with the pool opened anew, before the file is given up on.
     private static func attempt(_ path: String) -> Result<DatabasePool, Failure> {
         if let failure = inspect(path) { return .failure(failure) }
-        let pool: DatabasePool
-        do {
-            pool = try DatabasePool(path: path, configuration: configuration())
-        } catch {
-            return .failure(classify(error))
-        }
         var lastError: (any Error)?
-        for _ in 0..<3 {
+        for attempt in 0..<10 {
+            var opened: DatabasePool?
             do {
+                let pool = try DatabasePool(path: path, configuration: configuration())
+                opened = pool
                 switch try pool.read(StoreSchema.kind(of:)) {
                 case .foreign:
                     try? pool.close()
@@ -72,12 +70,12 @@ enum StoreFile {
                     return .success(pool)
                 }
             } catch {
+                try? opened?.close()
                 lastError = error
                 if case .damaged = classify(error) { break }
-                Thread.sleep(forTimeInterval: 0.05)
+                Thread.sleep(forTimeInterval: 0.02 * Double(attempt + 1))
             }
         }
-        try? pool.close()
         return .failure(classify(lastError ?? CatFactsError.internal("migration failed")))
     }
 

@@ -9,12 +9,13 @@ enum StoreSchema {
     static let applicationID: Int32 = 0x4361_4661
 
     /// The migrations, in order. Each runs in its own transaction, so a process killed
-    /// during one leaves the file as it was.
+    /// during one leaves the file as it was; each is idempotent, so two processes creating
+    /// the same file at once both succeed (the later one's attempt is retried by `StoreFile`).
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: response") { db in
             try db.execute(sql: """
-                CREATE TABLE response (
+                CREATE TABLE IF NOT EXISTS response (
                     key TEXT PRIMARY KEY NOT NULL,
                     endpoint TEXT NOT NULL,
                     body BLOB NOT NULL,
@@ -24,9 +25,14 @@ enum StoreSchema {
                     etag TEXT,
                     last_modified TEXT
                 );
-                CREATE INDEX response_last_used ON response(last_used_at);
+                CREATE INDEX IF NOT EXISTS response_last_used ON response(last_used_at);
                 PRAGMA application_id = \(applicationID);
                 """)
+        }
+        migrator.registerMigration("v2: size index") { db in
+            // Lets the size cap be summed from a small index instead of reading every row,
+            // bodies included, on each save.
+            try db.execute(sql: "CREATE INDEX IF NOT EXISTS response_size ON response(size)")
         }
         return migrator
     }
