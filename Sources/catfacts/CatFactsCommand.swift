@@ -31,6 +31,9 @@ struct CatFactsCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The page cache file (default: $XDG_CACHE_HOME/catfacts/cache.sqlite; in memory with --mock).", valueName: "PATH"))
     var cache: String?
 
+    @Option(name: .customLong("cache-ttl"), help: ArgumentHelp("Seconds a cached page answers without asking the server (default 300); after that it is revalidated, and still answers when the server cannot.", valueName: "SECONDS"))
+    var cacheTTL: Int?
+
     @Flag(name: .customLong("no-cache"), help: "Run without the offline cache.")
     var noCache = false
 
@@ -51,6 +54,7 @@ struct CatFactsCommand: ParsableCommand {
         if mock, offline { throw ValidationError("--mock and --offline exclude each other.") }
         if offline, noFallback { throw ValidationError("--offline answers from the bundled catalog: it excludes --no-fallback.") }
         if cache != nil, noCache { throw ValidationError("--cache and --no-cache exclude each other.") }
+        if let cacheTTL, cacheTTL < 0 { throw ValidationError("--cache-ttl must be 0 or more seconds.") }
         if commands != nil, script != nil { throw ValidationError("give either -c COMMANDS or a SCRIPT, not both.") }
     }
 
@@ -141,6 +145,7 @@ struct CatFactsCommand: ParsableCommand {
             limits: TransportLimits(connectTimeout: .seconds(5), totalTimeout: .seconds(30)),
             retry: RetryPolicy(retries: 1),
             offlineFallback: info.fallback)
+        if let cacheTTL { options.cacheTTL = .seconds(cacheTTL) }
         switch cache {
         case .file(let path): options.cachePath = path
         case .memory: break

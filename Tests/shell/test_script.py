@@ -3,6 +3,9 @@ golden (metrics, random facts), and the error lines for a dead server, a 429 and
 malformed body."""
 import json
 import re
+import time
+
+import pytest
 
 from conftest import run_shell, stable_env
 
@@ -223,3 +226,36 @@ def test_a_server_error_says_to_try_later(mock_server):
     assert run.status == 1
     assert run.error_lines == [f"catfacts: facts: HTTP 500 from {mock.url}/facts?page=1&limit=10: Server Error; "
                                "the server failed; try again later"]
+
+
+# --- the fault matrix, with a page already cached -----------------------------------------
+
+FAULTS = [
+    # (fault, what the shell shows): "cache" is the stale page, labelled; "decode" an error line.
+    ("500", "cache"), ("429", "cache"), ("reset", "cache"), ("malformed", "decode"), ("truncated", "decode"),
+    ("slow", "live"),  # the body takes 2 s: within the shell's 30 s timeout, so it simply arrives
+    ("dead", "cache"),
+]
+
+
+@pytest.mark.parametrize("fault,shown", FAULTS, ids=[fault for fault, _ in FAULTS])
+def test_fault_matrix_with_a_cached_page(tmp_path, mock_server, fault, shown):
+    path = tmp_path / "cache.sqlite"
+    good = mock_server()
+    assert run_shell("--base-url", good.url, "--cache", str(path), "-c", "breeds").status == 0
+    if fault == "dead":
+        url = good.url
+        good.stop()
+    else:
+        url = mock_server("--fail-rate", "1", "--faults", fault).url
+    started = time.monotonic()
+    run = run_shell("--base-url", url, "--cache", str(path), "--cache-ttl", "0", "--no-fallback", "-c", "breeds")
+    assert time.monotonic() - started < 15
+    title = "Breeds — page 1 of 10 (98 in all)"
+    if shown == "decode":
+        assert run.status == 1
+        assert len(run.error_lines) == 1 and "could not decode the response" in run.error_lines[0]
+    else:
+        assert run.status == 0, run.stderr
+        assert (title + " (cache)" if shown == "cache" else title) in run.stdout.splitlines()
+        assert " 1  Abyssinian" in run.stdout
