@@ -1,0 +1,66 @@
+import ArgumentParser
+import CatFactsKit
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Decode throughput of one page body: the library's decoder (`FoundationPageDecoder`, what
+/// the client runs on every page) beside Foundation's `JSONDecoder` into a plain `Codable`
+/// struct and `JSONSerialization` into dictionaries, all on the same bytes. MB/s of body.
+struct DecodeBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "decode", abstract: "MB/s of a page body turned into breeds.")
+
+    @Option(help: "A body to decode (e.g. a saved /breeds?page=1&limit=1000).") var file: String?
+    @Option(help: "Else fetch page 1 of this mock's /breeds at --limit.") var baseURL: String?
+    @Option(help: "Items per page when fetching.") var limit = 1000
+    @Option(help: "Seconds to spend on each decoder (after one warm-up decode).") var seconds = 1.0
+
+    /// What a script writer would declare for the page, with no trimming or checks.
+    struct PlainBreed: Codable { var breed: String; var country: String?; var origin: String?; var coat: String?; var pattern: String? }
+    struct PlainPage: Codable {
+        var current_page: Int; var last_page: Int; var total: Int; var data: [PlainBreed]  // per_page: the API sends a string
+    }
+
+    func run() async throws {
+        let body: [UInt8]
+        if let file {
+            body = Array(try Data(contentsOf: URL(fileURLWithPath: file)))
+        } else if let baseURL, let url = URL(string: "\(baseURL)/breeds?page=1&limit=\(limit)") {
+            body = Array(try await URLSession.shared.data(from: url).0)
+        } else {
+            throw ValidationError("pass --file or --base-url")
+        }
+        let data = Data(body)
+        let decoder = FoundationPageDecoder()
+        var items = 0
+        let library = try time { items = try decoder.decodePage(Breed.self, from: body).items.count }
+        var plainItems = 0
+        let plain = try time { plainItems = try JSONDecoder().decode(PlainPage.self, from: data).data.count }
+        let serialization = try time {
+            let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+            _ = (object?["data"] as? [Any])?.count
+        }
+        guard items == plainItems, items > 0 else { throw ValidationError("decoders disagree: \(items) vs \(plainItems)") }
+        let megabytes = Double(body.count) / 1e6
+        report(["body_bytes": Double(body.count), "items": Double(items),
+                "library_mb_per_s": megabytes / library, "library_ms_per_page": library * 1000,
+                "jsondecoder_plain_mb_per_s": megabytes / plain, "jsondecoder_plain_ms_per_page": plain * 1000,
+                "jsonserialization_mb_per_s": megabytes / serialization,
+                "jsonserialization_ms_per_page": serialization * 1000])
+    }
+
+    /// Seconds per call of `body`, over at least `seconds` of calls after one warm-up.
+    func time(_ body: () throws -> Void) throws -> Double {
+        try body()
+        let clock = ContinuousClock()
+        let start = clock.now
+        var calls = 0
+        repeat {
+            try body()
+            calls += 1
+        } while (clock.now - start).seconds < seconds
+        return (clock.now - start).seconds / Double(calls)
+    }
+}
