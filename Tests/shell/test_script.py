@@ -259,3 +259,12 @@ def test_fault_matrix_with_a_cached_page(tmp_path, mock_server, fault, shown):
         assert run.status == 0, run.stderr
         assert (title + " (cache)" if shown == "cache" else title) in run.stdout.splitlines()
         assert " 1  Abyssinian" in run.stdout
+
+
+def test_the_default_cache_file_is_per_server(tmp_path):
+    # Pages of a --base-url server (a mock) must never answer for the real service.
+    env = stable_env(XDG_CACHE_HOME=str(tmp_path))
+    other = run_shell("--base-url", "http://127.0.0.1:1", "-c", "set output plain; source", env=env).stdout
+    assert f"cache\t{tmp_path}/catfacts/cache-127.0.0.1-1.sqlite (" in other
+    real = run_shell("--offline", "-c", "set output plain; source", env=env).stdout
+    assert f"cache\t{tmp_path}/catfacts/cache.sqlite (" in real

@@ -1,3 +1,4 @@
+import CatFactsKit
 import Foundation
 
 /// Where the shell keeps its page cache: a file that outlives the session, so the last
@@ -11,14 +12,28 @@ enum CacheChoice: Sendable, Equatable {
     /// `--no-cache`.
     case off
 
-    /// The choice the flags make.
-    static func choose(path: String?, noCache: Bool, mock: Bool, environment: [String: String]) -> CacheChoice {
+    /// The choice the flags make. The library's cache keys leave the server out (one file
+    /// serves the API behind any address), so the default file is per server: pages of a
+    /// `--base-url` server (a mock, a staging copy) never answer for the real service.
+    static func choose(path: String?, noCache: Bool, mock: Bool, baseURL: String?,
+                       environment: [String: String]) -> CacheChoice {
         if noCache { return .off }
         if let path { return .file(path) }
         if mock { return .memory }
         let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.cache"
-        return .file(base + "/catfacts/cache.sqlite")
+        return .file(base + "/catfacts/" + fileName(for: baseURL))
+    }
+
+    /// `cache.sqlite` for the real service; `cache-HOST-PORT-PATH.sqlite` for another server.
+    static func fileName(for baseURL: String?) -> String {
+        guard let baseURL, let url = URLComponents(string: baseURL), let host = url.host,
+              baseURL.trimmingCharacters(in: CharacterSet(charactersIn: "/")) != ClientOptions.defaultBaseURL else {
+            return "cache.sqlite"
+        }
+        let parts = [host, url.port.map(String.init) ?? url.scheme ?? "", url.path]
+        let name = parts.joined(separator: "-").map { $0.isLetter || $0.isNumber || $0 == "." ? $0 : "-" }
+        return "cache-" + String(name).trimmingCharacters(in: CharacterSet(charactersIn: "-")) + ".sqlite"
     }
 
     /// What `source` says about it, with the file's age when there is one.
