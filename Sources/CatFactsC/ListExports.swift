@@ -75,7 +75,7 @@ public func cf_list_wait(_ list: OpaquePointer?, _ index: Int64, _ timeoutMs: In
     Call.itemStatus { () throws(CatFactsError) -> Call.Pending? in
         let handle = try Call.list(list)
         guard timeoutMs >= 0 else { throw .argument("timeout_ms \(timeoutMs) is negative") }
-        let outcome = blocking { await handle.wait(for: Call.int(index), timeout: .milliseconds(timeoutMs)) }
+        let outcome = Blocking.run { await handle.wait(for: Call.int(index), timeout: .milliseconds(timeoutMs)) }
         switch outcome.status {
         case .ok: return nil
         case .pending: return Call.Pending(index: index)
