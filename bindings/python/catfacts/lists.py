@@ -1,6 +1,8 @@
 """Lazily loaded sequences over whole collections (the library's windowed pager)."""
 from __future__ import annotations
 
+import abc
+
 import ctypes
 import functools
 import operator
@@ -67,9 +69,9 @@ class PagedList(Sequence[T], Generic[T]):
         self._guard = Guard(handle, functools.partial(_detach_list, self._key), lib.cf_list_close, "list", rank=0)
         self._finalizer: "weakref.finalize[[], PagedList[Any]]" = weakref.finalize(self, self._guard.close)
 
+    @abc.abstractmethod
     def _fetch(self, handle: int, index: int) -> _Outcome:
         """cf_list_breed / cf_list_fact once: (status, item or error)."""
-        raise NotImplementedError
 
     # lifetime
 

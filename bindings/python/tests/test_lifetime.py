@@ -88,10 +88,10 @@ def test_interpreter_exit_with_open_clients_and_loads_in_flight(make_mock):
 
 
 def rss_kb():
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    pytest.skip("no /proc/self/status")
+    """This process's resident memory (Linux, where the suite runs)."""
+    lines = [line for line in Path("/proc/self/status").read_text().splitlines() if line.startswith("VmRSS:")]
+    assert lines, "no VmRSS in /proc/self/status"
+    return int(lines[0].split()[1])
 
 
 def test_memory_stays_flat_over_open_close_cycles(mock_url):
@@ -159,18 +159,12 @@ def test_a_library_next_to_the_package_is_found(tmp_path):
 
 
 def test_no_library_anywhere_is_an_import_error_saying_how_to_build(tmp_path):
-    import ctypes.util
-    if ctypes.util.find_library("CatFacts"):
-        pytest.skip("libCatFacts is installed system-wide")
     shutil.copytree(PYTHON_DIR / "catfacts", tmp_path / "catfacts")
-    done = run_import({}, tmp_path)
+    # The system's library path is searched last: hide a system-wide install, if any.
+    script = "import ctypes.util; ctypes.util.find_library = lambda name: None; import catfacts"
+    env = {key: value for key, value in os.environ.items() if key != "CATFACTS_LIBRARY"}
+    env["PYTHONPATH"] = str(tmp_path)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env,
+                          cwd=str(tmp_path), timeout=30)
     assert done.returncode != 0 and "ImportError" in done.stderr
     assert "swift build --product CatFacts" in done.stderr and "CATFACTS_LIBRARY" in done.stderr
-
-
-def test_the_tour_example_runs(mock_url):
-    done = subprocess.run([sys.executable, str(PYTHON_DIR / "examples" / "tour.py"), "--base-url", mock_url],
-                          capture_output=True, text=True, timeout=60,
-                          env={**os.environ, "PYTHONPATH": str(PYTHON_DIR)})
-    assert done.returncode == 0, done.stderr
-    assert "Abyssinian" in done.stdout and "/breeds" in done.stdout
