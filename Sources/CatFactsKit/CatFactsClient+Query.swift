@@ -2,8 +2,9 @@ import Synchronization
 
 extension CatFactsClient {
     /// Every breed, fetched page by page at the largest page size the server allows, as a
-    /// view queries run over. Fetched once per client; `refresh` fetches again (a new view,
-    /// with a new prefix deny-list).
+    /// view queries run over. Fetched once per client; `refresh` fetches again. The view's
+    /// prefix deny-list is kept in the client's cache (so a cache file carries it to the next
+    /// process) and cleared when the fetched names differ from the ones it was made for.
     public func breedCatalog(refresh: Bool = false) async throws(CatFactsError) -> BreedCatalogView {
         if !refresh, let view = catalogView.withLock({ $0 }) { return view }
         var breeds: [Breed] = []
@@ -14,7 +15,7 @@ extension CatFactsClient {
             if page.items.isEmpty || number >= page.lastPage { break }
             number += 1
         }
-        let view = BreedCatalogView(breeds: breeds)
+        let view = BreedCatalogView(breeds: breeds, store: store)
         catalogView.withLock { $0 = view }
         return view
     }

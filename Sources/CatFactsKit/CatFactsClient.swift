@@ -194,19 +194,19 @@ public final class CatFactsClient: Sendable {
             return (value, .network, fetchedAt)
         }
         let key = CacheKey(endpoint: endpoint, query: query)
-        let cached = warnOnFailure(store) { () throws(CatFactsError) in try store.lookup(key) } ?? nil
+        let cached = store.warnOnFailure { () throws(CatFactsError) in try store.lookup(key) } ?? nil
         // A stored body that no longer decodes (an older library wrote it) is dropped.
         let stored: (CachedResponse, Value)? = cached.flatMap { cached in
             do throws(DecodeFailure) {
                 return (cached, try decode(cached.body))
             } catch {
-                warnOnFailure(store) { () throws(CatFactsError) in try store.remove(key) }
+                store.warnOnFailure { () throws(CatFactsError) in try store.remove(key) }
                 return nil
             }
         }
         func answerFromCache(fetchedAt: Date? = nil) -> (Value, Source, Date)? {
             guard let (cached, value) = stored else { return nil }
-            warnOnFailure(store) { () throws(CatFactsError) in try store.touch(key, fetchedAt: fetchedAt) }
+            store.warnOnFailure { () throws(CatFactsError) in try store.touch(key, fetchedAt: fetchedAt) }
             metrics.recordCacheHit(endpoint: endpoint.path)
             return (value, .cache, fetchedAt ?? cached.fetchedAt)
         }
@@ -218,7 +218,7 @@ public final class CatFactsClient: Sendable {
         do throws(CatFactsError) {
             switch try await fetch(endpoint, query: query, conditional: stored?.0, decode: decode) {
             case .fresh(let value, let response):
-                warnOnFailure(store) { () throws(CatFactsError) in
+                store.warnOnFailure { () throws(CatFactsError) in
                     try store.save(key, body: response.body, fetchedAt: fetchedAt,
                                    etag: response.header("ETag"), lastModified: response.header("Last-Modified"))
                 }
@@ -232,17 +232,6 @@ public final class CatFactsClient: Sendable {
         } catch {
             if error.allowsStaleAnswer, let answer = answerFromCache() { return answer }
             throw error
-        }
-    }
-
-    /// Runs a cache operation; its failure becomes a warning and `nil`.
-    @discardableResult
-    private func warnOnFailure<T>(_ store: ResponseStore, _ body: () throws(CatFactsError) -> T) -> T? {
-        do {
-            return try body()
-        } catch {
-            store.warnings.add(error.description)
-            return nil
         }
     }
 

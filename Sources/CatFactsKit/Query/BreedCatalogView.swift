@@ -1,20 +1,33 @@
 import Synchronization
 
 /// Every breed, fetched once, with what queries need: folded names, a prefix index, and
-/// the deny-list of prefixes that found nothing (which dies with the view, so a new
-/// catalog never inherits stale denials).
+/// the deny-list of prefixes that found nothing. With a store, the deny-list is loaded from
+/// it and each denial saved to it, filed under the catalog's ``fingerprint`` (so a changed
+/// catalog never inherits stale denials: opening its view clears them).
 public final class BreedCatalogView: Sendable {
     /// The breeds, in the server's order.
     public let breeds: [Breed]
+    /// Names this catalog's set of breed names (see ``CatalogFingerprint``).
+    public let fingerprint: String
     private let foldedNames: [String]
     private let index: PrefixIndex
-    private let denied = Mutex(PrefixDenyList())
+    private let denied: Mutex<PrefixDenyList>
+    private let store: ResponseStore?
 
-    /// Builds the view and its index (O(n log n)).
-    public init(breeds: [Breed]) {
+    /// Builds the view and its index (O(n log n)); with `store`, loads the prefixes denied
+    /// for this catalog before (a store that cannot be read adds a warning and starts empty).
+    public init(breeds: [Breed], store: ResponseStore? = nil) {
         self.breeds = breeds
         foldedNames = breeds.map { TextFolding.fold($0.name) }
+        fingerprint = CatalogFingerprint.of(foldedNames: foldedNames)
         index = PrefixIndex(names: breeds.map(\.name))
+        self.store = store
+        var list = PrefixDenyList()
+        let saved = store?.warnOnFailure { [fingerprint] () throws(CatFactsError) in
+            try store?.deniedPrefixes(catalog: fingerprint) ?? []
+        }
+        saved?.forEach { list.deny($0) }
+        denied = Mutex(list)
     }
 
     /// Binary-search steps the prefix index has taken (for tests: a denied prefix takes none).
@@ -23,25 +36,28 @@ public final class BreedCatalogView: Sendable {
     /// Breeds whose name starts with `prefix` (case- and diacritic-insensitive), in name
     /// order, at most `limit`.
     public func search(prefix: String, limit: Int = .max) -> [Breed] {
-        let folded = TextFolding.fold(prefix)
-        if folded.isEmpty { return Array(breeds.prefix(limit)) }
+        positions(withPrefix: TextFolding.fold(prefix), limit: limit).map { breeds[$0] }
+    }
+
+    /// Positions of the breeds whose folded name starts with `folded`: all of them for an
+    /// empty prefix, none without a search for a denied one; a prefix that finds nothing is
+    /// denied (and saved when there is a store).
+    private func positions(withPrefix folded: String, limit: Int) -> [Int] {
+        if folded.isEmpty { return Array(breeds.indices.prefix(limit)) }
         if denied.withLock({ $0.covers(folded) }) { return [] }
         let found = index.positions(withPrefix: folded, limit: limit)
-        if found.isEmpty { denied.withLock { $0.deny(folded) } }
-        return found.map { breeds[$0] }
+        if found.isEmpty, limit > 0 {
+            denied.withLock { $0.deny(folded) }
+            store?.warnOnFailure { [fingerprint] () throws(CatFactsError) in
+                try store?.denyPrefix(folded, catalog: fingerprint)
+            }
+        }
+        return found
     }
 
     /// Answers `query` over these breeds.
     public func answer(_ query: BreedQuery) -> BreedQueryResult {
-        var chosen: [Int]
-        if let prefix = query.search {
-            let folded = TextFolding.fold(prefix)
-            chosen = folded.isEmpty ? Array(breeds.indices)
-                : (denied.withLock { $0.covers(folded) } ? [] : index.positions(withPrefix: folded, limit: .max))
-            if !folded.isEmpty, chosen.isEmpty { denied.withLock { $0.deny(folded) } }
-        } else {
-            chosen = Array(breeds.indices)
-        }
+        var chosen = positions(withPrefix: TextFolding.fold(query.search ?? ""), limit: .max)
         let wanted = query.whereValues.map { ($0.key, TextFolding.fold($0.value)) }
         chosen = chosen.filter { position in
             let breed = breeds[position]

@@ -134,8 +134,20 @@ public final class ResponseStore: Sendable {
                               etag: row["etag"], lastModified: row["last_modified"])
     }
 
+    /// Runs a cache operation whose failure must not fail the call: the error becomes a line
+    /// in ``warnings`` and the answer `nil`.
+    @discardableResult
+    func warnOnFailure<T>(_ body: () throws(CatFactsError) -> T) -> T? {
+        do {
+            return try body()
+        } catch {
+            warnings.add(error.description)
+            return nil
+        }
+    }
+
     /// Runs a database operation, turning its error into ``CatFactsError/internal(_:)`` naming `what`.
-    private func run<T>(_ what: String, _ body: () throws -> T) throws(CatFactsError) -> T {
+    func run<T>(_ what: String, _ body: () throws -> T) throws(CatFactsError) -> T {
         do {
             return try body()
         } catch {

@@ -34,6 +34,17 @@ enum StoreSchema {
             // bodies included, on each save.
             try db.execute(sql: "CREATE INDEX IF NOT EXISTS response_size ON response(size)")
         }
+        migrator.registerMigration("v3: denied prefix") { db in
+            // Prefixes that found no breed name, filed under the catalog they were asked of
+            // (its fingerprint), so a changed catalog never inherits them.
+            try db.execute(sql: """
+                CREATE TABLE IF NOT EXISTS denied_prefix (
+                    catalog TEXT NOT NULL,
+                    prefix TEXT NOT NULL,
+                    PRIMARY KEY (catalog, prefix)
+                ) WITHOUT ROWID
+                """)
+        }
         return migrator
     }
 

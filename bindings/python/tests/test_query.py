@@ -1,6 +1,9 @@
 """Client.query: the same questions, and the same answers, as the Swift and C suites."""
 from __future__ import annotations
 
+import sqlite3
+from pathlib import Path
+
 import pytest
 
 import catfacts
@@ -39,6 +42,17 @@ def test_only_the_first_query_fetches_the_breeds(client: catfacts.Client) -> Non
     requests = client.metrics()["endpoints"][0]["requests"]
     client.query(group_by="coat")
     assert client.metrics()["endpoints"][0]["requests"] == requests
+
+
+def test_a_denied_prefix_is_saved_in_the_cache_file(tmp_path: Path, mock_url: str) -> None:
+    path = tmp_path / "cache.sqlite"
+    with catfacts.Client(mock_url, cache_path=path, retries=0) as client:
+        assert client.query(search="ZZ") == []
+        assert client.query(search="zzz") == []  # covered by "zz": nothing new is saved
+    with sqlite3.connect(path) as db:
+        rows = db.execute("SELECT catalog, prefix FROM denied_prefix").fetchall()
+    # 98 names in the mock's catalog, then their 64-bit fingerprint.
+    assert [(catalog.split("-")[0], len(catalog), prefix) for catalog, prefix in rows] == [("98", 19, "zz")]
 
 
 @pytest.mark.parametrize("arguments, named", [

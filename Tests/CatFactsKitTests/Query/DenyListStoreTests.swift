@@ -1,0 +1,83 @@
+import CatFactsKit
+import Foundation
+import GRDB
+import Testing
+
+@Suite("The prefix deny-list: saved with the cache file, cleared when the catalog changes")
+struct DenyListStoreTests {
+    @Test func aDenialSavedByOneClientAnswersTheNextWithoutSearching() async throws {
+        try await withTemporaryFolder { folder in
+            let path = folder.appendingPathComponent("cache.sqlite").path
+            let catalog = try await withMock { _, server in
+                var query = BreedQuery()
+                query.search = "Xq"
+                let first = try cachingClient(server.baseURL) { $0.cachePath = path }
+                #expect(try await first.query(query) == .items([]))
+                let second = try cachingClient(server.baseURL) { $0.cachePath = path }
+                let view = try await second.breedCatalog()
+                #expect(view.search(prefix: "xqz").isEmpty)
+                #expect(view.search(prefix: "XQ").isEmpty)
+                #expect(view.indexProbes == 0)
+                #expect(view.search(prefix: "Sia").map(\.name) == ["Siamese"])
+                #expect(view.indexProbes > 0)
+                #expect(second.cacheWarnings.isEmpty)
+                return view.fingerprint
+            }
+            #expect(try deniedRows(path) == [[catalog, "xq"]])
+        }
+    }
+
+    @Test func aChangedCatalogClearsTheSavedDenials() async throws {
+        try await withTemporaryFolder { folder in
+            let path = folder.appendingPathComponent("cache.sqlite").path
+            let bundled = try await startMock()
+            let synthetic = try await startMock { $0.breeds = 500 }
+            defer { Task { await bundled.stop(); await synthetic.stop() } }
+            let old = try cachingClient(bundled.baseURL) { $0.cachePath = path }
+            #expect(try await old.breedCatalog().search(prefix: "Zz").isEmpty)
+            let oldPrint = try await old.breedCatalog().fingerprint
+            #expect(try deniedRows(path).map { $0[0] } == [oldPrint])
+            // TTL zero: the pages are revalidated, so the new server's catalog is what is read.
+            let new = try cachingClient(synthetic.baseURL) { $0.cachePath = path; $0.cacheTTL = .zero }
+            let view = try await new.breedCatalog()
+            #expect(view.breeds.count == 500)
+            #expect(view.fingerprint != oldPrint)
+            #expect(try deniedRows(path) == [])
+            _ = view.search(prefix: "zz")
+            #expect(view.indexProbes > 0)
+        }
+    }
+
+    @Test func aShorterDenialReplacesTheLongerOnesItCovers() throws {
+        let store = try ResponseStore(path: nil, maxBytes: 1 << 20)
+        try store.denyPrefix("ébz", catalog: "c1")
+        try store.denyPrefix("ébzq", catalog: "c1")
+        try store.denyPrefix("xyz", catalog: "c1")
+        try store.denyPrefix("éb", catalog: "c1")
+        #expect(try store.deniedPrefixes(catalog: "c1") == ["xyz", "éb"])
+        // Reading for another catalog forgets the first one's denials.
+        #expect(try store.deniedPrefixes(catalog: "c2") == [])
+        #expect(try store.deniedPrefixes(catalog: "c1") == [])
+    }
+
+    @Test func theFingerprintDependsOnTheNamesAndTheirOrderOnly() {
+        let a = BreedCatalogView(breeds: [Breed(name: "Ab"), Breed(name: "C")])
+        let same = BreedCatalogView(breeds: [Breed(name: "AB", country: "Egypt"), Breed(name: "c")])
+        let split = BreedCatalogView(breeds: [Breed(name: "A"), Breed(name: "bC")])
+        let swapped = BreedCatalogView(breeds: [Breed(name: "C"), Breed(name: "Ab")])
+        #expect(a.fingerprint == same.fingerprint)
+        #expect(a.fingerprint != split.fingerprint)
+        #expect(a.fingerprint != swapped.fingerprint)
+        #expect(a.fingerprint.hasPrefix("2-"))
+        #expect(a.fingerprint.count == 2 + 16)
+    }
+
+    /// The rows of the file's deny-list, as [catalog, prefix], read with SQLite directly.
+    private func deniedRows(_ path: String) throws -> [[String]] {
+        let db = try DatabaseQueue(path: path)
+        defer { try? db.close() }
+        return try db.read { db in
+            try Row.fetchAll(db, sql: "SELECT catalog, prefix FROM denied_prefix ORDER BY catalog, prefix").map { [$0[0], $0[1]] }
+        }
+    }
+}
