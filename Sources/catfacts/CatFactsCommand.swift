@@ -81,11 +81,11 @@ struct CatFactsCommand: ParsableCommand {
         let client = try makeClient(info, cache: cacheChoice, observer: observer, console: console)
         for warning in client.cacheWarnings { console.notice("catfacts: cache: \(warning)") }
         let registry = CommandRegistry.standard
-        let names = BreedNames()
+        let seen = SeenValues()
         var settings = Settings()
         if json { settings.output = .json }
         let session = Session(client: client, observer: observer, server: info, cache: cacheChoice, streams: streams,
-                              registry: registry, names: names, settings: settings)
+                              registry: registry, seen: seen, settings: settings)
         let shell = Shell(session: session)
 
         let status: Shell.ExitStatus
@@ -99,7 +99,7 @@ struct CatFactsCommand: ParsableCommand {
             Descriptor.writeAll(banner(info, style: Style.forStream(isTerminal: streams.stdoutIsTerminal, environment: environment)),
                                 to: STDOUT_FILENO)
             let editor = LineEditor(prompt: "catfacts> ", historyPath: HistoryFile.path(environment: environment),
-                                    tabCompleter: TabCompleter(registry: registry, names: names))
+                                    tabCompleter: TabCompleter(registry: registry, seen: seen))
             shell.runInteractive(editor: editor)
             editor.close()
             status = .success

@@ -83,6 +83,33 @@ def test_tab_completes_field_names_after_group(home):
     finish(shell)
 
 
+def test_tab_completes_a_field_then_its_values_after_filter(home):
+    shell = spawn(home, "--mock")
+    shell.sendline("breeds")  # page 1 holds Asian, from the United Kingdom
+    shell.expect_exact("Australian Mist")
+    shell.expect_exact(PROMPT)
+    shell.send("filter coun\t")
+    shell.expect_exact("country ")
+    # "United " is shared by three countries; the last word tells them apart.
+    shell.send("United K\t")
+    shell.expect_exact("Kingdom ")
+    shell.send("\r")
+    shell.expect_exact("Breeds whose country holds 'United Kingdom'")
+    shell.expect_exact("Asian")
+    shell.expect_exact(PROMPT)
+    shell.send("filter coat Partly\t")
+    # Partly hairless is on no page seen yet, so Tab added nothing: the value stays "Partly".
+    shell.send("\r")
+    shell.expect_exact("Breeds whose coat holds 'Partly'")
+    shell.expect_exact(PROMPT)
+    shell.send("filter COAT partly h\t")
+    shell.expect_exact("hairless ")
+    shell.send("\r")
+    shell.expect_exact("Breeds whose coat holds 'partly hairless' (1 breed)")
+    shell.expect_exact(PROMPT)
+    finish(shell)
+
+
 def test_up_recalls_history_from_the_last_run(home):
     first = spawn(home, "--mock")
     first.sendline("breeds 7")

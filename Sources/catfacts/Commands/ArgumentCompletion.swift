@@ -6,6 +6,8 @@ enum ArgumentCompletion: Sendable {
     case commands
     /// A breed name the shell has seen, spaces and all (`show`, `search`).
     case breedNames
+    /// A breed field, then a value of that field the shell has seen, spaces and all (`filter`).
+    case fieldThenValue
     /// Fixed words per argument position; an empty list offers nothing there. A position
     /// holding ``fieldNames`` offers the breed fields.
     case positions([[String]])

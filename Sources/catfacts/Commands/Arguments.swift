@@ -47,10 +47,7 @@ struct Arguments: Sendable {
     /// The argument at `index` as a breed field.
     func field(at index: Int) throws(ShellError) -> Breed.Field {
         guard index < values.count else { throw usage("a field is missing") }
-        let text = values[index].lowercased()
-        // "name" is what people call the breed field.
-        if text == "name" { return .breed }
-        guard let field = Breed.Field(rawValue: text) else {
+        guard let field = Breed.Field(typed: values[index]) else {
             throw ShellError("'\(values[index])' is not a field",
                              advice: "the fields are \(Breed.Field.allCases.map(\.rawValue).joined(separator: ", "))")
         }
@@ -93,5 +90,14 @@ struct Arguments: Sendable {
             }
         }
         return (positional, options)
+    }
+}
+
+extension Breed.Field {
+    /// The field a user typed: its name in any case, or "name" for the breed field (what
+    /// people call it).
+    init?(typed: String) {
+        let text = typed.lowercased()
+        self.init(rawValue: text == "name" ? "breed" : text)
     }
 }

@@ -47,9 +47,10 @@ extension Command {
         name: "filter", synopsis: "filter FIELD VALUE", summary: "the breeds whose field holds a value",
         details: """
             Lists the breeds whose FIELD equals or contains VALUE, ignoring case and accents
-            (filter country united). VALUE may have spaces, quoted or not.
+            (filter country united). VALUE may have spaces, quoted or not. Tab completes
+            the values of FIELD the shell has seen.
             """,
-        completion: .positions([ArgumentCompletion.fieldNames])
+        completion: .fieldThenValue
     ) { session, arguments throws(ShellError) in
         let field = try arguments.field(at: 0)
         let value = arguments.text(from: 1)

@@ -24,7 +24,7 @@ extension Command {
             breed = try await session.request { () async throws(CatFactsError) in
                 try await session.client.breed(named: text)
             }
-            session.names.add([breed])
+            session.seen.add([breed])
             session.noteUnlabelledResult()
         }
         switch session.output {

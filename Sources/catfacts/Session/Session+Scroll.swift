@@ -105,7 +105,7 @@ extension Session {
                 console.print(layout.header(style: console.style))
                 let screen = try await drawScreen(list, rows: start..<(start + rows), layout: layout, changed: changed)
                 if numberedAny { numbered.add(screen.loaded) } else { numbered.replace(with: screen.loaded) }
-                names.add(screen.loaded.map(\.breed))
+                seen.add(screen.loaded.map(\.breed))
                 numberedAny = true
                 if screen.stopped { return }
                 if screen.ended {

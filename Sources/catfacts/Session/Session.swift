@@ -14,8 +14,8 @@ actor Session {
     let streams: Streams
     let spinner: Spinner
     let registry: CommandRegistry
-    /// Names for Tab completion (shared with the line editor).
-    let names: BreedNames
+    /// Names and values for Tab completion (shared with the line editor).
+    let seen: SeenValues
 
     var settings: Settings
     /// The last paged listing (`breeds`, `facts`), for `next`, `prev`, `first`, `last`.
@@ -32,7 +32,7 @@ actor Session {
     nonisolated let quitRequested = Latch()
 
     init(client: CatFactsClient, observer: RequestObserver, server: ServerInfo, cache: CacheChoice, streams: Streams,
-         registry: CommandRegistry, names: BreedNames, settings: Settings = Settings()) {
+         registry: CommandRegistry, seen: SeenValues, settings: Settings = Settings()) {
         self.client = client
         self.cache = cache
         self.settings = settings
@@ -40,7 +40,7 @@ actor Session {
         self.server = server
         self.streams = streams
         self.registry = registry
-        self.names = names
+        self.seen = seen
         let environment = streams.environment
         console = Console(style: Style.forStream(isTerminal: streams.stdoutIsTerminal, environment: environment),
                           errorStyle: Style.forStream(isTerminal: streams.stderrIsTerminal, environment: environment))
@@ -156,9 +156,9 @@ actor Session {
     /// bundled catalog when the session is answering offline.
     var offlineLabel: String { answersOffline ? sourceLabel(.offlineCatalog) : "" }
 
-    /// Makes `rows` the numbering `show N` uses, and their names completable.
+    /// Makes `rows` the numbering `show N` uses, and their names and values completable.
     func number(_ rows: [(number: Int, breed: Breed)]) {
         numbered.replace(with: rows)
-        names.add(rows.map(\.breed))
+        seen.add(rows.map(\.breed))
     }
 }

@@ -1,11 +1,12 @@
 import CatFactsKit
 
 /// What Tab offers where the cursor is: command names first, then what the command's
-/// ``ArgumentCompletion`` says: breed fields, fixed words, or breed names the shell has seen
-/// (names with spaces complete word by word, as readline replaces one word at a time).
+/// ``ArgumentCompletion`` says: breed fields, fixed words, or breed names and field values
+/// the shell has seen (those with spaces complete word by word, as readline replaces one
+/// word at a time).
 struct TabCompleter: Sendable {
     let registry: CommandRegistry
-    let names: BreedNames
+    let seen: SeenValues
 
     /// The candidates for `word`, the word under the cursor, given the text of the line
     /// before it.
@@ -25,20 +26,26 @@ struct TabCompleter: Sendable {
             return position == 0 ? registry.allNames.filter { $0.hasPrefix(word.lowercased()) } : []
         case .positions(let choices):
             guard position < choices.count else { return [] }
-            let offered = choices[position] == ArgumentCompletion.fieldNames
-                ? Breed.Field.allCases.map(\.rawValue) : choices[position]
+            let offered = choices[position] == ArgumentCompletion.fieldNames ? fieldNames : choices[position]
             return offered.filter { $0.hasPrefix(word.lowercased()) }
         case .breedNames:
-            return breedNames(typed: words.dropFirst().map { $0 + " " }.joined() + word, word: word)
+            return values(of: .breed, typed: words.dropFirst(), word: word)
+        case .fieldThenValue:
+            if position == 0 { return fieldNames.filter { $0.hasPrefix(word.lowercased()) } }
+            guard let field = Breed.Field(typed: words[1]) else { return [] }
+            return values(of: field, typed: words.dropFirst(2), word: word)
         }
     }
 
-    /// Names starting with `typed` (the whole argument so far), each cut to the part from
-    /// the current word on, which is all readline replaces.
-    private func breedNames(typed: String, word: String) -> [String] {
-        let earlier = typed.count - word.count
-        return names.starting(with: typed).compactMap { name in
-            name.count >= earlier ? String(name.dropFirst(earlier)) : nil
+    private var fieldNames: [String] { Breed.Field.allCases.map(\.rawValue) }
+
+    /// Values of `field` starting with the whole argument so far (the `typed` words before
+    /// the cursor's, then `word`), each cut to the part from the current word on, which is
+    /// all readline replaces.
+    private func values(of field: Breed.Field, typed: ArraySlice<String>, word: String) -> [String] {
+        let earlier = typed.map { $0 + " " }.joined()
+        return seen.starting(with: earlier + word, in: field).compactMap { value in
+            value.count >= earlier.count ? String(value.dropFirst(earlier.count)) : nil
         }
     }
 }
