@@ -43,7 +43,7 @@ public final class CatFactsClient: Sendable {
     /// - Throws: ``CatFactsError/argument(_:)`` for a base URL that is not http(s) or
     ///   for limits that are zero or negative.
     public init(options: ClientOptions = ClientOptions(), transport: (any HTTPTransport)? = nil,
-                decoder: any PageDecoder = FoundationPageDecoder()) throws(CatFactsError) {
+                decoder: any PageDecoder = ScanningPageDecoder()) throws(CatFactsError) {
         try options.validate()
         self.options = options
         self.baseURL = try options.validatedBaseURL()

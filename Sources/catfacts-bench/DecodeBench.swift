@@ -5,9 +5,10 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Decode throughput of one page body: the library's decoder (`FoundationPageDecoder`, what
-/// the client runs on every page) beside Foundation's `JSONDecoder` into a plain `Codable`
-/// struct and `JSONSerialization` into dictionaries, all on the same bytes. MB/s of body.
+/// Decode throughput of one page body: the library's decoder (`ScanningPageDecoder`, what
+/// the client runs on every page), its `JSONDecoder`-based one (`FoundationPageDecoder`),
+/// Foundation's `JSONDecoder` into a plain `Codable` struct and `JSONSerialization` into
+/// dictionaries, all on the same bytes. MB/s of body.
 struct DecodeBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "decode", abstract: "MB/s of a page body turned into breeds.")
@@ -16,6 +17,7 @@ struct DecodeBench: AsyncParsableCommand {
     @Option(help: "Else fetch page 1 of this mock's /breeds at --limit.") var baseURL: String?
     @Option(help: "Items per page when fetching.") var limit = 1000
     @Option(help: "Seconds to spend on each decoder (after one warm-up decode).") var seconds = 1.0
+    @Flag(help: "Run only the library's decoder, for a profiler (perf record).") var libraryOnly = false
 
     /// What a script writer would declare for the page, with no trimming or checks.
     struct PlainBreed: Codable { var breed: String; var country: String?; var origin: String?; var coat: String?; var pattern: String? }
@@ -33,9 +35,18 @@ struct DecodeBench: AsyncParsableCommand {
             throw ValidationError("pass --file or --base-url")
         }
         let data = Data(body)
-        let decoder = FoundationPageDecoder()
+        let decoder = ScanningPageDecoder()
         var items = 0
         let library = try time { items = try decoder.decodePage(Breed.self, from: body).items.count }
+        if libraryOnly {
+            return report(["body_bytes": Double(body.count), "library_mb_per_s": Double(body.count) / 1e6 / library])
+        }
+        let foundation = FoundationPageDecoder()
+        var foundationItems: [Breed] = []
+        let libraryFoundation = try time { foundationItems = try foundation.decodePage(Breed.self, from: body).items }
+        guard try decoder.decodePage(Breed.self, from: body).items == foundationItems else {
+            throw ValidationError("the scanning and Foundation decoders disagree")
+        }
         var plainItems = 0
         let plain = try time { plainItems = try JSONDecoder().decode(PlainPage.self, from: data).data.count }
         let serialization = try time {
@@ -46,6 +57,7 @@ struct DecodeBench: AsyncParsableCommand {
         let megabytes = Double(body.count) / 1e6
         report(["body_bytes": Double(body.count), "items": Double(items),
                 "library_mb_per_s": megabytes / library, "library_ms_per_page": library * 1000,
+                "library_foundation_mb_per_s": megabytes / libraryFoundation,
                 "jsondecoder_plain_mb_per_s": megabytes / plain, "jsondecoder_plain_ms_per_page": plain * 1000,
                 "jsonserialization_mb_per_s": megabytes / serialization,
                 "jsonserialization_ms_per_page": serialization * 1000])

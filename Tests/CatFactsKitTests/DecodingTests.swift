@@ -73,7 +73,7 @@ struct DecodingTests {
         let (client, _) = try client(body)
         let error = await caught { try await client.breeds(page: 1, limit: 2) }
         guard case .decode(let what, let url)? = error else { Issue.record("expected a decode error, got \(String(describing: error))"); return }
-        #expect(what == "expected String at 'data[1].breed'")
+        #expect(what == "expected String at 'data[1].breed', found a number")
         #expect(url == "https://catfact.ninja/breeds?page=1&limit=2")
     }
 

@@ -215,7 +215,7 @@ def test_a_malformed_body_is_one_line_saying_what_was_wrong(mock_server):
     assert len(run.error_lines) == 2
     assert re.fullmatch(
         rf"catfacts: breeds: could not decode the response from {re.escape(mock.url)}/breeds\?page=1&limit=10: "
-        r"the body is not valid JSON \(\d+ bytes\); the server does not answer like the Cat Facts API; check --base-url",
+        r"the body is not valid JSON \(\d+ bytes: expected a value at byte 0\); the server does not answer like the Cat Facts API; check --base-url",
         run.error_lines[0]), run.error_lines[0]
     assert run.error_lines[1].startswith("catfacts: group coat: could not decode the response")
 

@@ -24,6 +24,15 @@ public struct Breed: Sendable, Hashable, Codable {
         self.pattern = Breed.presence(pattern)
     }
 
+    /// Creates a breed from fields already trimmed (by ``ScanningPageDecoder``).
+    init(trimmedName name: String, country: String?, origin: String?, coat: String?, pattern: String?) {
+        self.name = name
+        self.country = country
+        self.origin = origin
+        self.coat = coat
+        self.pattern = pattern
+    }
+
     /// The field names, as the API and the JSON the library hands out spell them.
     public enum Field: String, CaseIterable, Sendable, CodingKey {
         case breed, country, origin, coat, pattern

@@ -1,0 +1,267 @@
+/// ``PageDecoder`` that reads the bytes once with ``JSONScanner`` into breeds and facts
+/// (the items the API pages through), with the same tolerance as the `Decodable` types:
+/// `per_page` as number or string, `from`/`to` null, unknown keys skipped, fields trimmed.
+/// The client's default: about ten times Foundation's `JSONDecoder` on a 1000-breed page
+/// (see BENCHMARKS.md, "Decode throughput"). Other item types go to ``FoundationPageDecoder``.
+public struct ScanningPageDecoder: PageDecoder {
+    public init() {}
+
+    public func decodePage<Item: Decodable & Sendable>(_ type: Item.Type, from body: [UInt8]) throws(DecodeFailure) -> PageBody<Item> {
+        guard let scannable = Item.self as? any ScannableItem.Type,
+              let page = try Self.page(of: scannable, as: Item.self, from: body) else {
+            return try FoundationPageDecoder().decodePage(type, from: body)
+        }
+        return page
+    }
+
+    public func decodeObject<Value: Decodable>(_ type: Value.Type, from body: [UInt8]) throws(DecodeFailure) -> Value {
+        guard let scannable = Value.self as? any ScannableItem.Type,
+              let value = try Self.object(of: scannable, as: Value.self, from: body) else {
+            return try FoundationPageDecoder().decodeObject(type, from: body)
+        }
+        return value
+    }
+
+    private static let paginatorKeys = KeySet(["current_page", "data", "last_page", "per_page", "total", "from", "to"])
+
+    /// The page of `Scanned` items, handed out as the `Item` the caller asked for (the same
+    /// type: the cast checks type metadata only, not each item).
+    private static func page<Scanned: ScannableItem, Item>(
+        of type: Scanned.Type, as: Item.Type, from body: [UInt8]
+    ) throws(DecodeFailure) -> PageBody<Item>? {
+        try page(of: type, from: body) as? PageBody<Item>
+    }
+
+    private static func object<Scanned: ScannableItem, Value>(
+        of type: Scanned.Type, as: Value.Type, from body: [UInt8]
+    ) throws(DecodeFailure) -> Value? {
+        try scan(body) { scanner throws(ScanError) in try Scanned.scan(&scanner) } as? Value
+    }
+
+    private static func page<Item: ScannableItem>(of type: Item.Type, from body: [UInt8]) throws(DecodeFailure) -> PageBody<Item> {
+        try scan(body) { scanner throws(ScanError) in
+            var numbers: [Int?] = [nil, nil, nil, nil, nil]  // current_page, -, last_page, per_page, total
+            var items: [Item]?
+            try scanner.beginObject()
+            while let key = try scanner.nextKey(among: paginatorKeys) {
+                try within(.key(paginatorKeys.name(key))) { () throws(ScanError) in
+                    switch key {
+                    case 1:
+                        var list: [Item] = []
+                        try scanner.beginArray()
+                        while try scanner.nextElement() {
+                            let index = list.count
+                            try within(.index(index)) { () throws(ScanError) in list.append(try Item.scan(&scanner)) }
+                        }
+                        items = list
+                    case 0, 2, 3, 4: numbers[key] = try scanner.lenientInt()
+                    case 5, 6: _ = try scanner.optionalLenientInt()
+                    default: try scanner.skipValue()
+                    }
+                }
+            }
+            func required(_ key: Int) throws(ScanError) -> Int {
+                guard let value = numbers[key] else { throw .missingKey(paginatorKeys.name(key), path: []) }
+                return value
+            }
+            let currentPage = try required(0)
+            guard let items else { throw .missingKey("data", path: []) }
+            return PageBody(currentPage: currentPage, lastPage: try required(2), perPage: try required(3),
+                            total: try required(4), items: items)
+        }
+    }
+
+    /// Runs `read` over `body` as a whole document; its errors become a ``DecodeFailure``.
+    private static func scan<T>(_ body: [UInt8], _ read: (inout JSONScanner) throws(ScanError) -> T) throws(DecodeFailure) -> T {
+        let result = body.withUnsafeBufferPointer { bytes -> Result<T, ScanError> in
+            var scanner = JSONScanner(bytes)
+            do throws(ScanError) {
+                let value = try read(&scanner)
+                try scanner.end()
+                return .success(value)
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch result {
+        case .success(let value): return value
+        case .failure(let error): throw DecodeFailure((syntaxError(in: body) ?? error).description)
+        }
+    }
+}
+
+/// The first syntax error of `body` read as any JSON, or `nil`: a body that is broken
+/// somewhere is reported as broken, even when a reader met a missing key before the break.
+private func syntaxError(in body: [UInt8]) -> ScanError? {
+    body.withUnsafeBufferPointer { bytes in
+        var scanner = JSONScanner(bytes)
+        do throws(ScanError) {
+            try scanner.skipValue()
+            try scanner.end()
+            return nil
+        } catch {
+            return error
+        }
+    }
+}
+
+/// Runs `body`, adding `part` to the front of the path of a type, key or value error it throws.
+func within<T>(_ part: ScanError.PathPart, _ body: () throws(ScanError) -> T) throws(ScanError) -> T {
+    do {
+        return try body()
+    } catch {
+        throw error.under(part)
+    }
+}
+
+/// An item the API pages through that ``JSONScanner`` can read directly.
+protocol ScannableItem: Sendable {
+    /// Reads one item, the scanner at its first byte.
+    static func scan(_ scanner: inout JSONScanner) throws(ScanError) -> Self
+}
+
+extension Breed: ScannableItem {
+    private static let keys = KeySet(["breed", "country", "origin", "coat", "pattern"])
+
+    static func scan(_ scanner: inout JSONScanner) throws(ScanError) -> Breed {
+        var name: String?
+        var country: String?, origin: String?, coat: String?, pattern: String?
+        try scanner.beginObject()
+        while let key = try scanner.nextKey(among: keys) {
+            guard key >= 0 else {
+                try scanner.skipValue()
+                continue
+            }
+            let value = try within(.key(keys.name(key))) { () throws(ScanError) -> String? in
+                guard let (text, trimmed) = try scanner.optionalStringNotingEnds() else {
+                    if key == 0 { throw .mismatch(expected: "String", path: [], found: "null") }
+                    return nil
+                }
+                let value = trimmed ? text : Breed.presence(text)
+                if key == 0, value == nil { throw .invalid("breed name is empty", path: []) }
+                return value
+            }
+            switch key {
+            case 0: name = value
+            case 1: country = value
+            case 2: origin = value
+            case 3: coat = value
+            default: pattern = value
+            }
+        }
+        guard let name else { throw .missingKey("breed", path: []) }
+        return Breed(trimmedName: name, country: country, origin: origin, coat: coat, pattern: pattern)
+    }
+}
+
+extension Fact: ScannableItem {
+    private static let keys = KeySet(["fact", "length"])
+
+    static func scan(_ scanner: inout JSONScanner) throws(ScanError) -> Fact {
+        var text: String?
+        var length: Int?
+        try scanner.beginObject()
+        while let key = try scanner.nextKey(among: keys) {
+            switch key {
+            case 0: text = try within(.key("fact")) { () throws(ScanError) in try scanner.string() }
+            case 1: length = try within(.key("length")) { () throws(ScanError) in try scanner.optionalLenientInt() }
+            default: try scanner.skipValue()
+            }
+        }
+        guard let text else { throw .missingKey("fact", path: []) }
+        return Fact(text, length: length)
+    }
+}
+
+/// The keys a reader knows, as bytes, to match a key without making a `String`.
+struct KeySet: Sendable {
+    private let names: [String]
+    private let utf8: [[UInt8]]
+
+    init(_ names: [String]) {
+        self.names = names
+        utf8 = names.map { Array($0.utf8) }
+    }
+
+    static let none = KeySet([])
+
+    /// The position of the key spelled by `bytes`, or -1.
+    func index(of bytes: some Collection<UInt8>) -> Int {
+        let count = bytes.count
+        let first = bytes.first
+        for index in utf8.indices {
+            let key = utf8[index]
+            if key.count == count, key.first == first, key.elementsEqual(bytes) { return index }
+        }
+        return -1
+    }
+
+    /// The key whose bytes and closing quote start at `start` in `bytes`, and the offset
+    /// after that quote; `nil` when none does (an unknown key, or one with escapes).
+    func match(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (index: Int, end: Int)? {
+        guard start < bytes.count else { return nil }
+        let first = bytes[start]
+        for index in utf8.indices {
+            let key = utf8[index]
+            let quote = start + key.count
+            guard key.first == first, quote < bytes.count, bytes[quote] == Ascii.quote,
+                  bytes[start..<quote].elementsEqual(key) else { continue }
+            return (index, quote + 1)
+        }
+        return nil
+    }
+
+    /// The key at `index` (from ``index(of:)``).
+    func name(_ index: Int) -> String {
+        names.indices.contains(index) ? names[index] : "?"
+    }
+}
+
+/// What the scanner found wrong: bad syntax (with the byte offset), or a document of the
+/// wrong shape (with the key path, built as the error travels out).
+enum ScanError: Error, CustomStringConvertible {
+    case syntax(String, offset: Int, size: Int)
+    case mismatch(expected: String, path: [PathPart], found: String? = nil)
+    case missingKey(String, path: [PathPart])
+    case invalid(String, path: [PathPart])
+
+    /// One step of a key path.
+    enum PathPart {
+        case key(String)
+        case index(Int)
+    }
+
+    /// The error with `part` added to the front of its path.
+    func under(_ part: PathPart) -> ScanError {
+        switch self {
+        case .syntax: self
+        case .mismatch(let expected, let path, let found): .mismatch(expected: expected, path: [part] + path, found: found)
+        case .missingKey(let key, let path): .missingKey(key, path: [part] + path)
+        case .invalid(let what, let path): .invalid(what, path: [part] + path)
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .syntax(let what, let offset, let size):
+            "the body is not valid JSON (\(size) bytes: \(what) at byte \(offset))"
+        case .mismatch(let expected, let path, let found):
+            "expected \(expected) at \(Self.text(path))" + (found.map { ", found \($0)" } ?? "")
+        case .missingKey(let key, let path):
+            "missing key '\(key)' at \(Self.text(path))"
+        case .invalid(let what, let path):
+            "\(what) at \(Self.text(path))"
+        }
+    }
+
+    /// `'data[1].breed'`, or "the top level" (the way ``FoundationPageDecoder`` says it).
+    private static func text(_ path: [PathPart]) -> String {
+        let text = path.reduce(into: "") { out, part in
+            switch part {
+            case .index(let index): out += "[\(index)]"
+            case .key(let key): out += out.isEmpty ? key : ".\(key)"
+            }
+        }
+        return text.isEmpty ? "the top level" : "'\(text)'"
+    }
+}

@@ -1,0 +1,144 @@
+@testable import CatFactsKit
+import Foundation
+import Testing
+
+@Suite("The scanning decoder: Foundation's answers, faster, and clear errors on bad bytes")
+struct ScanningDecoderTests {
+    private let scanning = ScanningPageDecoder()
+    private let foundation = FoundationPageDecoder()
+
+    @Test(arguments: [Fixtures.breedsPerPageString, Fixtures.breedsPerPageNumber, Fixtures.breedsPastTheEnd])
+    func breedPagesDecodeAsFoundationDecodesThem(_ body: String) throws {
+        let bytes = Array(body.utf8)
+        let fast = try scanning.decodePage(Breed.self, from: bytes)
+        let reference = try foundation.decodePage(Breed.self, from: bytes)
+        #expect(fast.items == reference.items)
+        let numbers: [Int] = [fast.currentPage, fast.lastPage, fast.perPage, fast.total]
+        #expect(numbers == [reference.currentPage, reference.lastPage, reference.perPage, reference.total])
+    }
+
+    @Test func factsAndASingleFactDecodeAsFoundationDecodesThem() throws {
+        let page = Array(Fixtures.factsWithUnicode.utf8)
+        #expect(try scanning.decodePage(Fact.self, from: page).items == foundation.decodePage(Fact.self, from: page).items)
+        #expect(try scanning.decodePage(Fact.self, from: page).items[0].text.hasPrefix("A cat\u{2019}s \u{201C}knead"))
+        let fact = Array(Fixtures.randomFact.utf8)
+        #expect(try scanning.decodeObject(Fact.self, from: fact) == Fact("Cats have 32 muscles in each ear.", length: 33))
+    }
+
+    @Test func spacingEscapesNumbersAndNullsAreRead() throws {
+        let body = """
+             { "links" : [ {"url": null, "n": [1, -2.5e+3, 0, true, false, {}, []]} ] ,
+              "data" : [ { "breed" : "Caf\\u00e9 \\ud83d\\ude3a\\n" , "country" : null, "origin": "  Natural\\/Standard ",
+                           "coat": "", "pattern": "Côte", "extra": {"deep": [[["x"]]]} } ],
+              "current_page" : 1.0 , "last_page" : 3, "per_page" : " 25 ", "total" : 51, "from": null, "to": "1" }\t\r\n
+            """
+        let page = try scanning.decodePage(Breed.self, from: Array(body.utf8))
+        #expect(page.items == [Breed(name: "Café \u{1F63A}", origin: "Natural/Standard", pattern: "Côte")])
+        let numbers: [Int] = [page.currentPage, page.lastPage, page.perPage, page.total]
+        #expect(numbers == [1, 3, 25, 51])
+    }
+
+    @Test(arguments: [
+        (#"{"current_page":1,"data":[],"last_page":1,"per_page":10}"#, "missing key 'total' at the top level"),
+        (#"{"current_page":1,"last_page":1,"per_page":10,"total":0}"#, "missing key 'data' at the top level"),
+        (#"{"current_page":1,"data":[{"breed":"A"},{"country":"B"}],"last_page":1,"per_page":10,"total":2}"#,
+         "missing key 'breed' at 'data[1]'"),
+        (#"{"current_page":1,"data":[{"breed":42}],"last_page":1,"per_page":10,"total":1}"#,
+         "expected String at 'data[0].breed', found a number"),
+        (#"{"current_page":1,"data":[{"breed":null}],"last_page":1,"per_page":10,"total":1}"#,
+         "expected String at 'data[0].breed', found null"),
+        (#"{"current_page":1,"data":[{"breed":" \t"}],"last_page":1,"per_page":10,"total":1}"#,
+         "breed name is empty at 'data[0].breed'"),
+        (#"{"current_page":1,"data":[{"breed":"A","coat":["Short"]}],"last_page":1,"per_page":10,"total":1}"#,
+         "expected String at 'data[0].coat', found an array"),
+        (#"{"current_page":1,"data":{},"last_page":1,"per_page":10,"total":0}"#, "expected Array at 'data', found an object"),
+        (#"{"current_page":1,"data":[],"last_page":1,"per_page":"ten","total":0}"#, #"expected Int at 'per_page', found "ten""#),
+        (#"{"current_page":1,"data":[],"last_page":1,"per_page":2.5,"total":0}"#, "expected Int at 'per_page', found 2.5"),
+        (#"{"current_page":1,"data":[],"last_page":1,"per_page":99999999999999999999,"total":0}"#,
+         "expected Int at 'per_page', found 99999999999999999999"),
+        ("[]", "expected Object at the top level, found an array"),
+        ("<html><body>Whoops</body></html>", "the body is not valid JSON (32 bytes: expected a value at byte 0)"),
+        ("", "the body is not valid JSON (0 bytes: the body ends where a value should be at byte 0)"),
+        (#"{"current_page":1} x"#, "the body is not valid JSON (20 bytes: unexpected data after the JSON value at byte 19)"),
+        (#"{"a":"\x"}"#, "the body is not valid JSON (10 bytes: an invalid escape in a string at byte 6)"),
+        (#"{"data":[{"breed":"\ud83d"}]}"#, "the body is not valid JSON (29 bytes: a lone surrogate in a \\u escape at byte 25)"),
+        (#"{"a":01}"#, "the body is not valid JSON (8 bytes: a number with a leading zero at byte 5)"),
+        (#"{"a":tru}"#, "the body is not valid JSON (9 bytes: expected a value at byte 5)"),
+        (#"{"a":1,}"#, "the body is not valid JSON (8 bytes: expected a key in quotes at byte 7)"),
+        (#"{"a" 1}"#, "the body is not valid JSON (7 bytes: expected ':' after a key at byte 5)"),
+        (#"{"a":[1 2]}"#, "the body is not valid JSON (11 bytes: expected ',' or ']' at byte 8)"),
+        ("{\"a\":\"x\ny\"}", "the body is not valid JSON (11 bytes: a control character inside a string at byte 7)"),
+    ] as [(String, String)])
+    func badBodiesNameWhatIsWrong(_ body: String, _ message: String) {
+        #expect(failure(Array(body.utf8)) == message)
+    }
+
+    @Test func invalidUTF8InANameIsRefused() throws {
+        var bytes = Array(#"{"current_page":1,"data":[{"breed":"A?"}],"last_page":1,"per_page":1,"total":1}"#.utf8)
+        bytes[try #require(bytes.firstIndex(of: UInt8(ascii: "?")))] = 0xFF
+        #expect(failure(bytes) == "the body is not valid JSON (79 bytes: a string that is not valid UTF-8 at byte 35)")
+    }
+
+    @Test func deepNestingIsAnErrorNotACrash() {
+        let body = #"{"links":"# + String(repeating: "[", count: 100_000)
+        #expect(failure(Array(body.utf8)) == "the body is not valid JSON (100009 bytes: nesting deeper than 512 levels at byte 520)")
+    }
+
+    @Test func everyTruncationOfAPageIsASyntaxError() {
+        let bytes = Array(Fixtures.breedsPerPageString.utf8)
+        for count in 0..<bytes.count {
+            let message = failure(Array(bytes[..<count])) ?? "decoded"
+            #expect(message.hasPrefix("the body is not valid JSON (\(count) bytes: "), "cut at \(count): \(message)")
+        }
+    }
+
+    /// Random byte changes never crash; where both decoders accept the result, they agree.
+    @Test func mutatedPagesNeverCrashAndAgreeWithFoundation() throws {
+        let original = Array(Fixtures.breedsPerPageString.utf8)
+        var random = SplitMix64(seed: 2026)
+        let alphabet = Array(#"{}[]":,\ u0123456789abcdefnrtl-+.eE"#.utf8) + [0x00, 0x1F, 0x7F, 0xC3, 0xFF]
+        var bothAccepted = 0
+        for _ in 0..<3000 {
+            var bytes = original
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                let at = Int.random(in: 0..<bytes.count, using: &random)
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: bytes[at] = alphabet.randomElement(using: &random) ?? 0
+                case 1: bytes.remove(at: at)
+                default: bytes.insert(alphabet.randomElement(using: &random) ?? 0, at: at)
+                }
+            }
+            let fast = try? scanning.decodePage(Breed.self, from: bytes)
+            let reference = try? foundation.decodePage(Breed.self, from: bytes)
+            if let fast, let reference {
+                bothAccepted += 1
+                #expect(fast.items == reference.items, "\(String(decoding: bytes, as: UTF8.self))")
+                #expect(fast.total == reference.total && fast.perPage == reference.perPage)
+            }
+        }
+        // Most changes land in the long `links` strings, which both accept.
+        #expect(bothAccepted > 1000)
+    }
+
+    private func failure(_ bytes: [UInt8]) -> String? {
+        do {
+            _ = try scanning.decodePage(Breed.self, from: bytes)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+}
+
+/// A seeded generator, so a failing fuzz case can be run again.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
