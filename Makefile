@@ -4,7 +4,7 @@ CC ?= cc
 PYTHON ?= python3
 # What building and running need from Debian (libcurl4 and ca-certificates: FoundationNetworking and https).
 # valgrind and curl: the C tests.
-DEBIAN_PACKAGES := libreadline-dev libjansson-dev libsqlite3-dev pkg-config libcurl4 ca-certificates valgrind curl
+DEBIAN_PACKAGES := libreadline-dev libjansson-dev libsqlite3-dev pkg-config libcurl4 libcurl4-openssl-dev ca-certificates valgrind curl
 BUILD_DIR := .build/debug
 PREFIX ?= /usr/local
 PKGCONFIG_DIR := $(CURDIR)/.build/pkgconfig

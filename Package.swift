@@ -33,9 +33,13 @@ let package = Package(
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 // The offline page cache (Sources/CatFactsKit/Store): SQLite through GRDB.
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // HTTP (Sources/CatFactsKit/Transport): libcurl's multi interface.
+                "CCurl",
             ],
             swiftSettings: crossModuleOptimization
         ),
+        // libcurl (libcurl4-openssl-dev for the headers; the system's libcurl4 at run time).
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
         .target(name: "CatFactsC", dependencies: ["CatFactsKit"], swiftSettings: crossModuleOptimization),
         .target(
             name: "CatFactsMock",

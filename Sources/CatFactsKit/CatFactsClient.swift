@@ -1,8 +1,5 @@
 import Foundation
 import Synchronization
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// The Cat Facts API, with every request measured and every page cached.
 ///
@@ -47,7 +44,7 @@ public final class CatFactsClient: Sendable {
         try options.validate()
         self.options = options
         self.baseURL = try options.validatedBaseURL()
-        self.transport = transport ?? URLSessionTransport()
+        if let transport { self.transport = transport } else { self.transport = try CurlTransport() }
         self.decoder = decoder
         let cap = options.effectiveCacheMaxBytes
         self.store = cap > 0 ? try ResponseStore(path: options.cachePath, maxBytes: cap) : nil
@@ -420,6 +417,6 @@ public final class CatFactsClient: Sendable {
         }
         let text = String(decoding: response.body.prefix(200), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         if !text.isEmpty, !text.contains("<"), response.body.count <= 200 { return text }
-        return HTTPURLResponse.localizedString(forStatusCode: response.status)
+        return response.reasonPhrase
     }
 }

@@ -277,7 +277,7 @@ struct JSONScanner {
             if index + 8 <= bytes.count, let base = bytes.baseAddress {
                 // Eight bytes at a time: find the first quote, backslash or control byte.
                 let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                let special = Self.specialBytes(word)
+                let special = Ascii.specialBytes(word)
                 guard special != 0 else {
                     wide |= word
                     index += 8
@@ -319,20 +319,6 @@ struct JSONScanner {
         throw syntax("the body ends inside a string")
     }
 
-
-    /// The high bit of each of the eight bytes of `word` (little-endian: the first byte is
-    /// the lowest) that is `"`, `\\` or below 0x20. Bit tricks: `x - 0x01 & ~x & 0x80` per
-    /// byte flags a zero byte of x; a borrow can raise a false flag only above a true one, so
-    /// the lowest flag is always right.
-    private static func specialBytes(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let quotes = word ^ (ones &* UInt64(Ascii.quote))
-        let slashes = word ^ (ones &* UInt64(Ascii.backslash))
-        let zeroQuote = (quotes &- ones) & ~quotes
-        let zeroSlash = (slashes &- ones) & ~slashes
-        let control = (word &- ones &* 0x20) & ~word
-        return (zeroQuote | zeroSlash | control) & 0x8080_8080_8080_8080
-    }
 
     /// The bytes of an escaped string with its escapes undone (UTF-8 not yet checked).
     private func unescape(_ raw: RawString, into out: inout [UInt8]) throws(ScanError) {
@@ -469,6 +455,20 @@ enum Ascii {
     static let openBracket = UInt8(ascii: "["), closeBracket = UInt8(ascii: "]")
     static let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), newline = UInt8(ascii: "\n")
     static let carriageReturn = UInt8(ascii: "\r")
+
+    /// The high bit of each of the eight bytes of `word` (little-endian: the first byte is
+    /// the lowest) that is `"`, `\\` or below 0x20. Bit tricks: `x - 0x01 & ~x & 0x80` per
+    /// byte flags a zero byte of x; a borrow can raise a false flag only above a true one, so
+    /// the lowest flag is always right.
+    static func specialBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quotes = word ^ (ones &* UInt64(Ascii.quote))
+        let slashes = word ^ (ones &* UInt64(Ascii.backslash))
+        let zeroQuote = (quotes &- ones) & ~quotes
+        let zeroSlash = (slashes &- ones) & ~slashes
+        let control = (word &- ones &* 0x20) & ~word
+        return (zeroQuote | zeroSlash | control) & 0x8080_8080_8080_8080
+    }
 }
 
 /// What the next value is, judged by its first byte.

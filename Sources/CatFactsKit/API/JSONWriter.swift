@@ -15,11 +15,22 @@ struct JSONWriter {
         text.withUTF8 { utf8 in
             bytes.append(Ascii.quote)
             var run = 0  // start of the bytes not yet copied
-            for index in utf8.indices {
+            var index = 0
+            while index < utf8.count {
+                // Eight bytes at a time past the ones that need no escape.
+                if index + 8 <= utf8.count, let base = utf8.baseAddress {
+                    let special = Ascii.specialBytes(UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                    guard special != 0 else {
+                        index += 8
+                        continue
+                    }
+                    index += special.trailingZeroBitCount >> 3
+                }
                 let byte = utf8[index]
+                index += 1
                 guard byte < 0x20 || byte == Ascii.quote || byte == Ascii.backslash else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<index]))
-                run = index + 1
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<index - 1]))
+                run = index
                 bytes.append(Ascii.backslash)
                 switch byte {
                 case Ascii.quote, Ascii.backslash: bytes.append(byte)

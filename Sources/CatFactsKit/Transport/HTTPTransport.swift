@@ -24,6 +24,31 @@ public struct HTTPResponse: Sendable {
 
     /// The value of a header field, by case-insensitive name.
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
+
+    /// The status's reason phrase (RFC 9110) for the statuses an API answers with, else
+    /// "HTTP status N"; for messages when the body says nothing useful.
+    public var reasonPhrase: String {
+        switch status {
+        case 301: "moved permanently"
+        case 302: "found"
+        case 304: "not modified"
+        case 400: "bad request"
+        case 401: "unauthorized"
+        case 403: "forbidden"
+        case 404: "not found"
+        case 405: "method not allowed"
+        case 408: "request timeout"
+        case 410: "gone"
+        case 422: "unprocessable content"
+        case 429: "too many requests"
+        case 500: "internal server error"
+        case 501: "not implemented"
+        case 502: "bad gateway"
+        case 503: "service unavailable"
+        case 504: "gateway timeout"
+        default: "HTTP status \(status)"
+        }
+    }
 }
 
 /// How long a request may take and how much it may bring back.
@@ -43,7 +68,7 @@ public struct TransportLimits: Sendable, Equatable {
     }
 }
 
-/// Sends GET requests. The library uses ``URLSessionTransport``; tests may script another.
+/// Sends GET requests. The library uses ``CurlTransport``; tests may script another.
 ///
 /// A transport answers every HTTP status as a response; it throws only when there is no
 /// complete response: ``CatFactsError/network(_:url:)``, ``CatFactsError/timeout(seconds:url:)``,

@@ -1,0 +1,136 @@
+import CCurl
+import Foundation
+import Synchronization
+
+/// The thread that drives one libcurl multi handle: it starts submitted exchanges, runs
+/// the transfers, ends the ones that finish, are cancelled or sit idle too long, and waits
+/// in `curl_multi_poll` between events. Other threads only hand it work through `inbox`
+/// and wake it with `curl_multi_wakeup` (the one multi call that is safe from any thread).
+final class CurlEngine: @unchecked Sendable {
+    // @unchecked: `multi` and `running` are touched only on the engine's thread (and by
+    // init before it starts); the rest is the Mutex and the semaphore.
+    private let multi: UnsafeMutableRawPointer
+    private let inbox = Mutex(Inbox())
+    private var running: [UnsafeMutableRawPointer: CurlExchange] = [:]
+    private let finished = DispatchSemaphore(value: 0)
+
+    private struct Inbox {
+        var submitted: [CurlExchange] = []
+        var cancelled: [CurlExchange] = []
+        var stopping = false
+    }
+
+    /// The most the thread sleeps in `curl_multi_poll` when nothing is due sooner.
+    private static let longestPoll: Int32 = 1000
+
+    init() throws(CatFactsError) {
+        guard CurlEngine.globalSetup == CURLE_OK else {
+            throw .internal("libcurl could not be initialised (curl_global_init: \(CurlEngine.globalSetup.rawValue))")
+        }
+        guard let multi = curl_multi_init() else { throw .internal("libcurl could not create a multi handle") }
+        self.multi = multi
+        // As many connections per host as the pager loads pages at once, kept for reuse.
+        _ = catfacts_curl_multi_set_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, 8)
+        let thread = Thread { [self] in run() }
+        thread.name = "catfacts-http"
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+
+    /// libcurl's process-wide setup, done once before the first multi handle (it is
+    /// thread-safe in the libcurl 7.84+ Debian ships, and reference counted).
+    private static let globalSetup: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+
+    /// Queues `exchange` to be started on the engine's thread.
+    func submit(_ exchange: CurlExchange) {
+        inbox.withLock { $0.submitted.append(exchange) }
+        curl_multi_wakeup(multi)
+    }
+
+    /// Cancels `exchange`: it ends with ``CatFactsError/cancelled`` unless it already ended.
+    func cancel(_ exchange: CurlExchange) {
+        exchange.requestCancel()
+        inbox.withLock { $0.cancelled.append(exchange) }
+        curl_multi_wakeup(multi)
+    }
+
+    /// Ends every exchange under way (as cancelled) and the thread, and waits for it.
+    func stop() {
+        inbox.withLock { $0.stopping = true }
+        curl_multi_wakeup(multi)
+        finished.wait()
+    }
+
+    private func run() {
+        while true {
+            let work = inbox.withLock { inbox in
+                defer { inbox.submitted = []; inbox.cancelled = [] }
+                return inbox
+            }
+            for exchange in work.submitted { start(exchange) }
+            for exchange in work.cancelled { end(exchange, with: .failure(.cancelled)) }
+            if work.stopping {
+                for exchange in Array(running.values) { end(exchange, with: .failure(.cancelled)) }
+                break
+            }
+            var active: Int32 = 0
+            _ = curl_multi_perform(multi, &active)
+            collectFinished()
+            let wait = endIdleExchanges()
+            _ = curl_multi_poll(multi, nil, 0, wait, nil)
+        }
+        curl_multi_cleanup(multi)
+        finished.signal()
+    }
+
+    private func start(_ exchange: CurlExchange) {
+        switch exchange.makeHandle() {
+        case .success(let handle):
+            let added = curl_multi_add_handle(multi, handle)
+            guard added == CURLM_OK else {
+                exchange.finish(.failure(.internal("libcurl refused a transfer (curl_multi_add_handle: \(added.rawValue))")))
+                return
+            }
+            running[handle] = exchange
+        case .failure(let error):
+            exchange.finish(.failure(error))
+        }
+    }
+
+    /// Ends the transfers libcurl reports done.
+    private func collectFinished() {
+        var queued: Int32 = 0
+        while let message = curl_multi_info_read(multi, &queued) {
+            guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle,
+                  let exchange = running[handle] else { continue }
+            let code = message.pointee.data.result
+            end(exchange, with: exchange.outcome(code))
+        }
+    }
+
+    /// Ends the exchanges that have received nothing for longer than their idle limit;
+    /// the milliseconds until the next one could be due (at most ``longestPoll``).
+    private func endIdleExchanges() -> Int32 {
+        let now = ContinuousClock.now
+        var wait = Duration.milliseconds(Int(Self.longestPoll))
+        for exchange in Array(running.values) {
+            let left = exchange.idleDeadline - now
+            if left <= .zero {
+                end(exchange, with: .failure(.timeout(seconds: exchange.limits.connectTimeout.seconds, url: exchange.url)))
+            } else {
+                wait = min(wait, left)
+            }
+        }
+        let milliseconds = wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000
+        return Int32(max(1, milliseconds + 1))
+    }
+
+    /// Takes `exchange`'s transfer out of the multi handle (if it is there), frees it, and
+    /// resumes its caller with `result` (if it is still waiting).
+    private func end(_ exchange: CurlExchange, with result: Result<HTTPResponse, CatFactsError>) {
+        if let handle = exchange.handle, running.removeValue(forKey: handle) != nil {
+            _ = curl_multi_remove_handle(multi, handle)
+        }
+        exchange.finish(result)
+    }
+}
