@@ -2,7 +2,7 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 CC ?= cc
 PYTHON ?= python3
-# What building and running need from Debian (libcurl4 and ca-certificates: FoundationNetworking and https).
+# What building and running need from Debian (libcurl4 and its headers for HTTP, ca-certificates for https).
 # valgrind and curl: the C tests.
 DEBIAN_PACKAGES := libreadline-dev libjansson-dev libsqlite3-dev pkg-config libcurl4 libcurl4-openssl-dev ca-certificates valgrind curl
 BUILD_DIR := .build/debug

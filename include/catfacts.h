@@ -108,7 +108,7 @@ typedef struct cf_client cf_client;
  *                                      a file that cannot be used at all falls back to
  *                                      memory (never an error)
  *   "cache_max_bytes"     integer >= 0 the cache's size cap (default 52428800 for a file,
- *                                      8388608 in memory): bodies,
+ *                                      2097152 in memory): bodies,
  *                                      keys and 64 bytes per page; past it the least
  *                                      recently used pages are evicted; a page larger
  *                                      than the cap is not cached. 0 turns the cache off

@@ -16,10 +16,16 @@ struct BenchCommand: AsyncParsableCommand {
 /// Runs `body` with a client of the mock at `baseURL`, or, when it is `nil`, of a mock started
 /// in-process with `breeds` synthetic rows and `latencyMs` latency (stopped afterwards).
 /// An out-of-process mock keeps the server's memory and CPU out of the figures.
-func withBenchMock<T>(baseURL: String?, breeds: Int, latencyMs: Int,
+/// `cacheMaxBytes` sets the client's cache cap (`nil`: the library's default).
+func withBenchMock<T>(baseURL: String?, breeds: Int, latencyMs: Int, cacheMaxBytes: Int? = nil,
                       _ body: (CatFactsClient) async throws -> T) async throws -> T {
+    func client(_ url: String) throws -> CatFactsClient {
+        var options = ClientOptions(baseURL: url)
+        options.cacheMaxBytes = cacheMaxBytes
+        return try CatFactsClient(options: options)
+    }
     if let baseURL {
-        return try await body(try CatFactsClient(options: ClientOptions(baseURL: baseURL)))
+        return try await body(try client(baseURL))
     }
     var configuration = MockConfiguration()
     configuration.port = 0
@@ -27,7 +33,7 @@ func withBenchMock<T>(baseURL: String?, breeds: Int, latencyMs: Int,
     configuration.latency = .milliseconds(latencyMs)
     let server = try await MockServer.start(configuration)
     do {
-        let result = try await body(try CatFactsClient(options: ClientOptions(baseURL: server.baseURL.absoluteString)))
+        let result = try await body(try client(server.baseURL.absoluteString))
         await server.stop()
         return result
     } catch {

@@ -14,10 +14,11 @@ struct WalkBench: AsyncParsableCommand {
     @Option(help: "Max cached items.") var maxCached = 500
     @Option(help: "A running mock's URL (started with --breeds ROWS); default: one in-process.") var baseURL: String?
     @Option(help: "Mock latency per request, ms.") var latencyMs = 0
+    @Option(help: "The client's cache cap in bytes (0: no cache); default: the library's.") var cacheMaxBytes: Int?
 
     func run() async throws {
         let before = MemoryUsage.current()
-        try await withBenchMock(baseURL: baseURL, breeds: rows, latencyMs: latencyMs) { client in
+        try await withBenchMock(baseURL: baseURL, breeds: rows, latencyMs: latencyMs, cacheMaxBytes: cacheMaxBytes) { client in
             let list = try client.breedList(PagingOptions(pageSize: pageSize, maxCachedItems: maxCached))
             let clock = ContinuousClock()
             let start = clock.now

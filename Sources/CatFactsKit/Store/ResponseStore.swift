@@ -46,9 +46,9 @@ public final class ResponseStore: Sendable {
     public func lookup(_ key: CacheKey) throws(CatFactsError) -> CachedResponse? {
         try run("read \(key)") {
             try writer.read { db in
-                try Row.fetchOne(db, sql: """
+                try Row.fetchOne(db.cachedStatement(sql: """
                     SELECT key, body, fetched_at, last_used_at, etag, last_modified FROM response WHERE key = ?
-                    """, arguments: [key.description]).map(Self.response(from:))
+                    """), arguments: [key.description]).map(Self.response(from:))
             }
         }
     }
@@ -65,10 +65,10 @@ public final class ResponseStore: Sendable {
         let now = Date.now.timeIntervalSince1970
         try run("write \(key)") {
             try writer.write { db in
-                try db.execute(sql: """
+                try db.cachedStatement(sql: """
                     INSERT OR REPLACE INTO response (key, endpoint, body, size, fetched_at, last_used_at, etag, last_modified)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [text, key.endpoint, Data(body), size, fetchedAt.timeIntervalSince1970, now, etag, lastModified])
+                    """).execute(arguments: [text, key.endpoint, Data(body), size, fetchedAt.timeIntervalSince1970, now, etag, lastModified])
                 try evict(db, keeping: text)
             }
         }
@@ -80,10 +80,11 @@ public final class ResponseStore: Sendable {
         try run("update \(key)") {
             try writer.write { db in
                 if let fetchedAt {
-                    try db.execute(sql: "UPDATE response SET last_used_at = ?, fetched_at = ? WHERE key = ?",
-                                   arguments: [now, fetchedAt.timeIntervalSince1970, key.description])
+                    try db.cachedStatement(sql: "UPDATE response SET last_used_at = ?, fetched_at = ? WHERE key = ?")
+                        .execute(arguments: [now, fetchedAt.timeIntervalSince1970, key.description])
                 } else {
-                    try db.execute(sql: "UPDATE response SET last_used_at = ? WHERE key = ?", arguments: [now, key.description])
+                    try db.cachedStatement(sql: "UPDATE response SET last_used_at = ? WHERE key = ?")
+                        .execute(arguments: [now, key.description])
                 }
             }
         }
@@ -112,7 +113,7 @@ public final class ResponseStore: Sendable {
 
     /// Deletes least recently used rows, never `kept`, until the total is within the cap.
     private func evict(_ db: Database, keeping kept: String) throws {
-        var total = try Int.fetchOne(db, sql: "SELECT coalesce(sum(size), 0) FROM response") ?? 0
+        var total = try Int.fetchOne(db.cachedStatement(sql: "SELECT coalesce(sum(size), 0) FROM response")) ?? 0
         guard total > maxBytes else { return }
         let rows = try Row.fetchCursor(db, sql: "SELECT key, size FROM response WHERE key != ? ORDER BY last_used_at, rowid",
                                        arguments: [kept])
@@ -145,6 +146,9 @@ public final class ResponseStore: Sendable {
             return nil
         }
     }
+
+    // Statements run on every page are compiled once per connection (GRDB's statement
+    // cache): compiling them each time was most of the cache's cost.
 
     /// Runs a database operation, turning its error into ``CatFactsError/internal(_:)`` naming `what`.
     func run<T>(_ what: String, _ body: () throws -> T) throws(CatFactsError) -> T {
