@@ -61,7 +61,13 @@ let package = Package(
             dependencies: [
                 "CatFactsKit", "CatFactsMock", "CReadline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // The Swift runtime and Foundation linked in: no 14 shared libraries to load and
+            // relocate at every start (see BENCHMARKS.md, cold start).
+            linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "--start-group", "-lCoreFoundation",
+                                           "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections",
+                                           "-lFoundationInternationalization", "-lFoundationEssentials",
+                                           "-Xlinker", "--end-group"], .when(configuration: .release))]
         ),
         .executableTarget(
             name: "catfacts-bench",
