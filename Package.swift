@@ -38,8 +38,9 @@ let package = Package(
             ],
             swiftSettings: crossModuleOptimization
         ),
-        // libcurl (libcurl4-openssl-dev for the headers; the system's libcurl4 at run time).
-        .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
+        // libcurl, loaded on first use (libcurl4-openssl-dev for the headers; the system's
+        // libcurl4 at run time).
+        .target(name: "CCurl"),
         .target(name: "CatFactsC", dependencies: ["CatFactsKit"], swiftSettings: crossModuleOptimization),
         .target(
             name: "CatFactsMock",

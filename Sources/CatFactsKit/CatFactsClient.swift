@@ -44,7 +44,7 @@ public final class CatFactsClient: Sendable {
         try options.validate()
         self.options = options
         self.baseURL = try options.validatedBaseURL()
-        if let transport { self.transport = transport } else { self.transport = try CurlTransport() }
+        self.transport = transport ?? CurlTransport()
         self.decoder = decoder
         let cap = options.effectiveCacheMaxBytes
         self.store = cap > 0 ? try ResponseStore(path: options.cachePath, maxBytes: cap) : nil

@@ -140,7 +140,7 @@ struct CatFactsCommand: ParsableCommand {
     /// spinner and the offline notice; nothing sent with `--offline`.
     private func makeClient(_ info: ServerInfo, cache: CacheChoice, observer: RequestObserver,
                             console: Console) throws -> CatFactsClient {
-        let transport: any HTTPTransport = info.offline ? OfflineTransport() : try CurlTransport()
+        let transport: any HTTPTransport = info.offline ? OfflineTransport() : CurlTransport()
         var options = ClientOptions(
             baseURL: info.url,
             limits: TransportLimits(connectTimeout: .seconds(5), totalTimeout: .seconds(30)),

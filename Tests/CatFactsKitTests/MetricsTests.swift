@@ -7,7 +7,7 @@ import Testing
 @Suite("Metrics measured against the mock")
 struct MetricsTests {
     @Test func injectedLatencyShowsInAverageAndMedian() async throws {
-        let counting = ByteCountingTransport(try CurlTransport())
+        let counting = ByteCountingTransport(CurlTransport())
         // No cache: the same pages are asked for again and must each be a request.
         try await withMock({ $0.latency = .milliseconds(50) }, options: { $0.cacheMaxBytes = 0 }, transport: counting) { client, _ in
             for page in 1...20 { _ = try await client.breeds(page: page % 4 + 1, limit: 10) }

@@ -23,11 +23,17 @@ final class CurlEngine: @unchecked Sendable {
     /// The most the thread sleeps in `curl_multi_poll` when nothing is due sooner.
     private static let longestPoll: Int32 = 1000
 
-    init() throws(CatFactsError) {
-        guard CurlEngine.globalSetup == CURLE_OK else {
-            throw .internal("libcurl could not be initialised (curl_global_init: \(CurlEngine.globalSetup.rawValue))")
+    /// Loads libcurl if no engine has yet, and starts the thread.
+    ///
+    /// - Throws: ``CatFactsError/network(_:url:)`` naming `url` when libcurl cannot be
+    ///   loaded (the offline fallback still answers then); ``CatFactsError/internal(_:)``
+    ///   when it cannot make a multi handle.
+    init(for url: String) throws(CatFactsError) {
+        var why: UnsafePointer<CChar>?
+        guard catfacts_curl_load(&why) == 0 else {
+            throw .network("HTTP is unavailable: \(why.map { String(cString: $0) } ?? "libcurl could not be loaded")", url: url)
         }
-        guard let multi = curl_multi_init() else { throw .internal("libcurl could not create a multi handle") }
+        guard let multi = catfacts_curl_multi_init() else { throw .internal("libcurl could not create a multi handle") }
         self.multi = multi
         // As many connections per host as the pager loads pages at once, kept for reuse.
         _ = catfacts_curl_multi_set_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, 8)
@@ -37,27 +43,23 @@ final class CurlEngine: @unchecked Sendable {
         thread.start()
     }
 
-    /// libcurl's process-wide setup, done once before the first multi handle (it is
-    /// thread-safe in the libcurl 7.84+ Debian ships, and reference counted).
-    private static let globalSetup: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
-
     /// Queues `exchange` to be started on the engine's thread.
     func submit(_ exchange: CurlExchange) {
         inbox.withLock { $0.submitted.append(exchange) }
-        curl_multi_wakeup(multi)
+        catfacts_curl_multi_wakeup(multi)
     }
 
     /// Cancels `exchange`: it ends with ``CatFactsError/cancelled`` unless it already ended.
     func cancel(_ exchange: CurlExchange) {
         exchange.requestCancel()
         inbox.withLock { $0.cancelled.append(exchange) }
-        curl_multi_wakeup(multi)
+        catfacts_curl_multi_wakeup(multi)
     }
 
     /// Ends every exchange under way (as cancelled) and the thread, and waits for it.
     func stop() {
         inbox.withLock { $0.stopping = true }
-        curl_multi_wakeup(multi)
+        catfacts_curl_multi_wakeup(multi)
         finished.wait()
     }
 
@@ -74,19 +76,19 @@ final class CurlEngine: @unchecked Sendable {
                 break
             }
             var active: Int32 = 0
-            _ = curl_multi_perform(multi, &active)
+            _ = catfacts_curl_multi_perform(multi, &active)
             collectFinished()
             let wait = endIdleExchanges()
-            _ = curl_multi_poll(multi, nil, 0, wait, nil)
+            _ = catfacts_curl_multi_poll(multi, wait)
         }
-        curl_multi_cleanup(multi)
+        catfacts_curl_multi_cleanup(multi)
         finished.signal()
     }
 
     private func start(_ exchange: CurlExchange) {
         switch exchange.makeHandle() {
         case .success(let handle):
-            let added = curl_multi_add_handle(multi, handle)
+            let added = catfacts_curl_multi_add_handle(multi, handle)
             guard added == CURLM_OK else {
                 exchange.finish(.failure(.internal("libcurl refused a transfer (curl_multi_add_handle: \(added.rawValue))")))
                 return
@@ -100,7 +102,7 @@ final class CurlEngine: @unchecked Sendable {
     /// Ends the transfers libcurl reports done.
     private func collectFinished() {
         var queued: Int32 = 0
-        while let message = curl_multi_info_read(multi, &queued) {
+        while let message = catfacts_curl_multi_info_read(multi, &queued) {
             guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle,
                   let exchange = running[handle] else { continue }
             let code = message.pointee.data.result
@@ -129,7 +131,7 @@ final class CurlEngine: @unchecked Sendable {
     /// resumes its caller with `result` (if it is still waiting).
     private func end(_ exchange: CurlExchange, with result: Result<HTTPResponse, CatFactsError>) {
         if let handle = exchange.handle, running.removeValue(forKey: handle) != nil {
-            _ = curl_multi_remove_handle(multi, handle)
+            _ = catfacts_curl_multi_remove_handle(multi, handle)
         }
         exchange.finish(result)
     }

@@ -57,9 +57,9 @@ final class CurlExchange: @unchecked Sendable {
     }
 
     private func release() {
-        if let handle { curl_easy_cleanup(handle) }
+        if let handle { catfacts_curl_easy_cleanup(handle) }
         handle = nil
-        curl_slist_free_all(headerList)
+        catfacts_curl_slist_free_all(headerList)
         headerList = nil
     }
 
@@ -69,13 +69,13 @@ final class CurlExchange: @unchecked Sendable {
     /// ``CatFactsError/cancelled`` when the caller has already given up.
     func makeHandle() -> Result<UnsafeMutableRawPointer, CatFactsError> {
         if cancelRequested.withLock({ $0 }) { return .failure(.cancelled) }
-        guard let handle = curl_easy_init() else { return .failure(.internal("libcurl could not create a transfer")) }
+        guard let handle = catfacts_curl_easy_init() else { return .failure(.internal("libcurl could not create a transfer")) }
         self.handle = handle
         for (name, value) in request.headers {
-            headerList = curl_slist_append(headerList, "\(name): \(value)")
+            headerList = catfacts_curl_slist_append(headerList, "\(name): \(value)")
         }
         // Asked for by the client, so a server's "Expect: 100-continue" dance never starts.
-        headerList = curl_slist_append(headerList, "Expect:")
+        headerList = catfacts_curl_slist_append(headerList, "Expect:")
         let context = Unmanaged.passUnretained(self).toOpaque()
         let total = Int(limits.totalTimeout.seconds * 1000)
         var failed: CURLcode = CURLE_OK
@@ -104,7 +104,7 @@ final class CurlExchange: @unchecked Sendable {
         }))
         set(catfacts_curl_set_pointer(handle, CURLOPT_HEADERDATA, context))
         guard failed == CURLE_OK else {
-            return .failure(.internal("libcurl refused an option (\(String(cString: curl_easy_strerror(failed))))"))
+            return .failure(.internal("libcurl refused an option (\(String(cString: catfacts_curl_easy_strerror(failed))))"))
         }
         return .success(handle)
     }
@@ -161,7 +161,7 @@ final class CurlExchange: @unchecked Sendable {
     }
 
     private func classify(_ code: CURLcode) -> CatFactsError {
-        let detail = errorText.pointee != 0 ? String(cString: errorText) : String(cString: curl_easy_strerror(code))
+        let detail = errorText.pointee != 0 ? String(cString: errorText) : String(cString: catfacts_curl_easy_strerror(code))
         switch code {
         case CURLE_OPERATION_TIMEDOUT:
             return .timeout(seconds: limits.totalTimeout.seconds, url: url)

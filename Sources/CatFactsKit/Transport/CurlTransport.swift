@@ -1,5 +1,5 @@
-import CCurl
 import Foundation
+import Synchronization
 
 /// ``HTTPTransport`` over libcurl's multi interface: one thread per transport runs every
 /// transfer (``CurlEngine``), connections are kept and reused between requests, and the
@@ -11,20 +11,24 @@ import Foundation
 /// redirects followed (at most 5, http and https only), gzip and brotli accepted, the
 /// system's CA certificates.
 public final class CurlTransport: HTTPTransport {
-    private let engine: CurlEngine
+    /// Made by the first request: a process that never goes to the network (answers from
+    /// the cache, the bundled catalog) never loads libcurl or starts the thread.
+    private let engine = Mutex<CurlEngine?>(nil)
 
-    /// Starts the transport's thread.
-    ///
-    /// - Throws: ``CatFactsError/internal(_:)`` when libcurl cannot be set up.
-    public init() throws(CatFactsError) {
-        engine = try CurlEngine()
-    }
+    public init() {}
 
     deinit {
-        engine.stop()
+        engine.withLock { $0 }?.stop()
     }
 
     public func send(_ request: HTTPRequest, limits: TransportLimits) async throws(CatFactsError) -> HTTPResponse {
+        let url = request.url.absoluteString
+        let engine = try engine.withLock { engine throws(CatFactsError) -> CurlEngine in
+            if let engine { return engine }
+            let started = try CurlEngine(for: url)
+            engine = started
+            return started
+        }
         let exchange = CurlExchange(request: request, limits: limits)
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in

@@ -168,3 +168,28 @@ def test_no_library_anywhere_is_an_import_error_saying_how_to_build(tmp_path):
                           cwd=str(tmp_path), timeout=30)
     assert done.returncode != 0 and "ImportError" in done.stderr
     assert "swift build --product CatFacts" in done.stderr and "CATFACTS_LIBRARY" in done.stderr
+
+
+def test_without_libcurl_requests_are_network_errors_and_the_fallback_still_answers(mock_url):
+    # libcurl is loaded at the first request; CATFACTS_LIBCURL names another library.
+    script = textwrap.dedent(f"""
+        import sys
+        sys.path.insert(0, {str(PYTHON_DIR)!r})
+        import catfacts
+        with catfacts.Client({mock_url!r}, retries=0) as c:
+            try:
+                c.breeds_page(1, limit=2)
+            except catfacts.NetworkError as error:
+                print("error:", error)
+        with catfacts.Client({mock_url!r}, retries=0, offline_fallback=True) as c:
+            page = c.breeds_page(1, limit=2)
+            print("fallback:", page.source, [b.name for b in page.items])
+    """)
+    env = dict(os.environ, CATFACTS_LIBCURL="/nonexistent/libcurl.so.4")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=30)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith(f"error: network error for {mock_url}/breeds?page=1&limit=2: HTTP is unavailable: "
+                               "/nonexistent/libcurl.so.4 could not be loaded (")
+    assert lines[0].endswith("install libcurl4, or name the library in CATFACTS_LIBCURL; check the address and your connection")
+    assert lines[1] == "fallback: offline-catalog ['Abyssinian', 'Aegean']"

@@ -1,0 +1,129 @@
+/* See include/catfacts_curl.h. */
+#include "catfacts_curl.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* The libcurl functions used, resolved once by load(). */
+static struct {
+    CURLcode (*global_init)(long);
+    CURL *(*easy_init)(void);
+    void (*easy_cleanup)(CURL *);
+    const char *(*easy_strerror)(CURLcode);
+    CURLcode (*easy_setopt)(CURL *, CURLoption, ...);
+    CURLcode (*easy_getinfo)(CURL *, CURLINFO, ...);
+    struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
+    void (*slist_free_all)(struct curl_slist *);
+    CURLM *(*multi_init)(void);
+    CURLMcode (*multi_cleanup)(CURLM *);
+    CURLMcode (*multi_setopt)(CURLM *, CURLMoption, ...);
+    CURLMcode (*multi_add_handle)(CURLM *, CURL *);
+    CURLMcode (*multi_remove_handle)(CURLM *, CURL *);
+    CURLMcode (*multi_perform)(CURLM *, int *);
+    CURLMsg *(*multi_info_read)(CURLM *, int *);
+    CURLMcode (*multi_poll)(CURLM *, struct curl_waitfd[], unsigned int, int, int *);
+    CURLMcode (*multi_wakeup)(CURLM *);
+} api;
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static int load_result = -1;
+static char load_error[512];
+
+#define RESOLVE(field, name)                                                                   \
+    do {                                                                                       \
+        *(void **)(&api.field) = dlsym(library, name);                                         \
+        if (!api.field) {                                                                      \
+            snprintf(load_error, sizeof load_error, "%s has no %s (libcurl 7.85 or later is needed)", "libcurl", name); \
+            return;                                                                            \
+        }                                                                                      \
+    } while (0)
+
+static void load(void) {
+    /* RTLD_LOCAL: libcurl's symbols stay out of the process's global namespace. Never
+     * closed: libcurl keeps process-wide state once initialised. */
+    const char *name = getenv("CATFACTS_LIBCURL");
+    if (!name || !*name) name = "libcurl.so.4";
+    void *library = dlopen(name, RTLD_NOW | RTLD_LOCAL);
+    if (!library) {
+        const char *why = dlerror();
+        snprintf(load_error, sizeof load_error, "%s could not be loaded (%s); install libcurl4, or name the library in CATFACTS_LIBCURL",
+                 name, why ? why : "unknown reason");
+        return;
+    }
+    RESOLVE(global_init, "curl_global_init");
+    RESOLVE(easy_init, "curl_easy_init");
+    RESOLVE(easy_cleanup, "curl_easy_cleanup");
+    RESOLVE(easy_strerror, "curl_easy_strerror");
+    RESOLVE(easy_setopt, "curl_easy_setopt");
+    RESOLVE(easy_getinfo, "curl_easy_getinfo");
+    RESOLVE(slist_append, "curl_slist_append");
+    RESOLVE(slist_free_all, "curl_slist_free_all");
+    RESOLVE(multi_init, "curl_multi_init");
+    RESOLVE(multi_cleanup, "curl_multi_cleanup");
+    RESOLVE(multi_setopt, "curl_multi_setopt");
+    RESOLVE(multi_add_handle, "curl_multi_add_handle");
+    RESOLVE(multi_remove_handle, "curl_multi_remove_handle");
+    RESOLVE(multi_perform, "curl_multi_perform");
+    RESOLVE(multi_info_read, "curl_multi_info_read");
+    RESOLVE(multi_poll, "curl_multi_poll");
+    RESOLVE(multi_wakeup, "curl_multi_wakeup");
+    CURLcode code = api.global_init(CURL_GLOBAL_DEFAULT);
+    if (code != CURLE_OK) {
+        snprintf(load_error, sizeof load_error, "libcurl could not be initialised (curl_global_init: %s)",
+                 api.easy_strerror(code));
+        return;
+    }
+    load_result = 0;
+}
+
+int catfacts_curl_load(const char **error) {
+    pthread_once(&once, load);
+    if (load_result != 0 && error) *error = load_error;
+    return load_result;
+}
+
+CURL *catfacts_curl_easy_init(void) { return api.easy_init(); }
+void catfacts_curl_easy_cleanup(CURL *handle) { api.easy_cleanup(handle); }
+const char *catfacts_curl_easy_strerror(CURLcode code) { return api.easy_strerror(code); }
+
+CURLcode catfacts_curl_set_long(CURL *handle, CURLoption option, long value) {
+    return api.easy_setopt(handle, option, value);
+}
+
+CURLcode catfacts_curl_set_string(CURL *handle, CURLoption option, const char *value) {
+    return api.easy_setopt(handle, option, value);
+}
+
+CURLcode catfacts_curl_set_pointer(CURL *handle, CURLoption option, void *value) {
+    return api.easy_setopt(handle, option, value);
+}
+
+CURLcode catfacts_curl_set_callback(CURL *handle, CURLoption option, catfacts_curl_data_callback callback) {
+    return api.easy_setopt(handle, option, callback);
+}
+
+CURLcode catfacts_curl_get_long(CURL *handle, CURLINFO info, long *value) {
+    return api.easy_getinfo(handle, info, value);
+}
+
+struct curl_slist *catfacts_curl_slist_append(struct curl_slist *list, const char *text) {
+    return api.slist_append(list, text);
+}
+
+void catfacts_curl_slist_free_all(struct curl_slist *list) { api.slist_free_all(list); }
+
+CURLM *catfacts_curl_multi_init(void) { return api.multi_init(); }
+CURLMcode catfacts_curl_multi_cleanup(CURLM *multi) { return api.multi_cleanup(multi); }
+
+CURLMcode catfacts_curl_multi_set_long(CURLM *multi, CURLMoption option, long value) {
+    return api.multi_setopt(multi, option, value);
+}
+
+CURLMcode catfacts_curl_multi_add_handle(CURLM *multi, CURL *handle) { return api.multi_add_handle(multi, handle); }
+CURLMcode catfacts_curl_multi_remove_handle(CURLM *multi, CURL *handle) { return api.multi_remove_handle(multi, handle); }
+CURLMcode catfacts_curl_multi_perform(CURLM *multi, int *running) { return api.multi_perform(multi, running); }
+CURLMsg *catfacts_curl_multi_info_read(CURLM *multi, int *queued) { return api.multi_info_read(multi, queued); }
+CURLMcode catfacts_curl_multi_poll(CURLM *multi, int timeout_ms) { return api.multi_poll(multi, NULL, 0, timeout_ms, NULL); }
+CURLMcode catfacts_curl_multi_wakeup(CURLM *multi) { return api.multi_wakeup(multi); }
