@@ -17,7 +17,7 @@ struct DecodeBench: AsyncParsableCommand {
     @Option(help: "Else fetch page 1 of this mock's /breeds at --limit.") var baseURL: String?
     @Option(help: "Items per page when fetching.") var limit = 1000
     @Option(help: "Seconds to spend on each decoder (after one warm-up decode).") var seconds = 1.0
-    @Flag(help: "Run only the library's decoder, for a profiler (perf record).") var libraryOnly = false
+    @Flag(help: "Run only the library's decoder and writer, for a profiler (perf record).") var libraryOnly = false
 
     /// What a script writer would declare for the page, with no trimming or checks.
     struct PlainBreed: Codable { var breed: String; var country: String?; var origin: String?; var coat: String?; var pattern: String? }
@@ -38,8 +38,15 @@ struct DecodeBench: AsyncParsableCommand {
         let decoder = ScanningPageDecoder()
         var items = 0
         let library = try time { items = try decoder.decodePage(Breed.self, from: body).items.count }
+        // The other half of cf_breeds_page: the decoded page written as the JSON C receives.
+        let decoded = try decoder.decodePage(Breed.self, from: body)
+        let page = Page(number: decoded.currentPage, lastPage: decoded.lastPage, perPage: decoded.perPage,
+                        total: decoded.total, items: decoded.items, source: .network, fetchedAt: Date())
+        var written = 0
+        let encode = try time { written = JSONOutput.string(page).utf8.count }
         if libraryOnly {
-            return report(["body_bytes": Double(body.count), "library_mb_per_s": Double(body.count) / 1e6 / library])
+            return report(["body_bytes": Double(body.count), "library_mb_per_s": Double(body.count) / 1e6 / library,
+                           "library_write_mb_per_s": Double(written) / 1e6 / encode])
         }
         let foundation = FoundationPageDecoder()
         var foundationItems: [Breed] = []
@@ -58,6 +65,7 @@ struct DecodeBench: AsyncParsableCommand {
         report(["body_bytes": Double(body.count), "items": Double(items),
                 "library_mb_per_s": megabytes / library, "library_ms_per_page": library * 1000,
                 "library_foundation_mb_per_s": megabytes / libraryFoundation,
+                "library_write_mb_per_s": Double(written) / 1e6 / encode, "library_write_ms_per_page": encode * 1000,
                 "jsondecoder_plain_mb_per_s": megabytes / plain, "jsondecoder_plain_ms_per_page": plain * 1000,
                 "jsonserialization_mb_per_s": megabytes / serialization,
                 "jsonserialization_ms_per_page": serialization * 1000])

@@ -5,12 +5,18 @@ public enum JSONOutput {
     /// `value` as JSON text: the library's own values through ``JSONWriter``, anything else
     /// through `JSONEncoder` (the same bytes either way).
     public static func string<Value: Encodable>(_ value: Value) -> String {
-        if let writable = value as? any JSONWritable {
-            var writer = JSONWriter()
-            writable.writeJSON(to: &writer)
-            return String(decoding: writer.bytes, as: UTF8.self)
-        }
+        // The pages C asks for most, by their concrete types, so the writer runs specialized
+        // (through the protocol, every item costs generic metadata lookups).
+        if let page = value as? Page<Breed> { return written(page) }
+        if let page = value as? Page<Fact> { return written(page) }
+        if let writable = value as? any JSONWritable { return written(writable) }
         return encoded(value)
+    }
+
+    private static func written(_ value: some JSONWritable) -> String {
+        var writer = JSONWriter()
+        value.writeJSON(to: &writer)
+        return writer.text
     }
 
     /// `value` through `JSONEncoder`.

@@ -1,11 +1,50 @@
 /// Writes JSON text straight from the library's values, byte for byte what `JSONEncoder`
 /// gives with `.sortedKeys` and `.withoutEscapingSlashes` (the tests compare the two), at a
 /// fraction of the cost: the C face hands out a page as JSON on every call.
-struct JSONWriter {
-    private(set) var bytes: [UInt8] = []
+///
+/// The text grows in a buffer of its own (noncopyable, freed with the writer), so appending
+/// is a bounds check and a copy, with no reference counting on the way.
+struct JSONWriter: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
 
     init(capacity: Int = 256) {
-        bytes.reserveCapacity(capacity)
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    /// The text written so far.
+    var text: String {
+        String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
+    }
+
+    /// Makes room for `extra` more bytes (a page knows roughly how long it will be).
+    mutating func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        let grown = max(count + extra, capacity * 2)
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        larger.update(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity = grown
+    }
+
+    private mutating func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let start = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        (base + count).update(from: start, count: bytes.count)
+        count += bytes.count
     }
 
     /// Appends `text` as a JSON string: `"` and `\` escaped, control bytes as `\n`-style or
@@ -13,13 +52,15 @@ struct JSONWriter {
     mutating func string(_ text: String) {
         var text = text
         text.withUTF8 { utf8 in
-            bytes.append(Ascii.quote)
+            // The usual case, nothing to escape, is one copy: room for it all at once.
+            reserve(utf8.count + 2)
+            append(Ascii.quote)
             var run = 0  // start of the bytes not yet copied
             var index = 0
             while index < utf8.count {
                 // Eight bytes at a time past the ones that need no escape.
-                if index + 8 <= utf8.count, let base = utf8.baseAddress {
-                    let special = Ascii.specialBytes(UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                if index + 8 <= utf8.count, let start = utf8.baseAddress {
+                    let special = Ascii.specialBytes(UnsafeRawPointer(start).loadUnaligned(fromByteOffset: index, as: UInt64.self))
                     guard special != 0 else {
                         index += 8
                         continue
@@ -29,56 +70,53 @@ struct JSONWriter {
                 let byte = utf8[index]
                 index += 1
                 guard byte < 0x20 || byte == Ascii.quote || byte == Ascii.backslash else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<index - 1]))
+                append(UnsafeBufferPointer(rebasing: utf8[run..<index - 1]))
                 run = index
-                bytes.append(Ascii.backslash)
-                switch byte {
-                case Ascii.quote, Ascii.backslash: bytes.append(byte)
-                case 0x08: bytes.append(UInt8(ascii: "b"))
-                case 0x0C: bytes.append(UInt8(ascii: "f"))
-                case Ascii.newline: bytes.append(UInt8(ascii: "n"))
-                case Ascii.carriageReturn: bytes.append(UInt8(ascii: "r"))
-                case Ascii.tab: bytes.append(UInt8(ascii: "t"))
-                default:
-                    let hex = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                              hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-                }
+                escape(byte)
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
-            bytes.append(Ascii.quote)
+            append(UnsafeBufferPointer(rebasing: utf8[run...]))
+            append(Ascii.quote)
         }
     }
 
-    /// Makes room for `count` more bytes (a page knows roughly how long it will be).
-    mutating func reserve(_ count: Int) {
-        bytes.reserveCapacity(bytes.count + count)
+    private mutating func escape(_ byte: UInt8) {
+        append(Ascii.backslash)
+        switch byte {
+        case Ascii.quote, Ascii.backslash: append(byte)
+        case 0x08: append(UInt8(ascii: "b"))
+        case 0x0C: append(UInt8(ascii: "f"))
+        case Ascii.newline: append(UInt8(ascii: "n"))
+        case Ascii.carriageReturn: append(UInt8(ascii: "r"))
+        case Ascii.tab: append(UInt8(ascii: "t"))
+        default:
+            let hex = Array("0123456789abcdef".utf8)
+            for digit in [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]] {
+                append(digit)
+            }
+        }
     }
 
     /// Appends a number.
     mutating func int(_ value: Int) {
-        bytes.append(contentsOf: String(value).utf8)
+        var digits = String(value)
+        digits.withUTF8 { append($0) }
     }
 
     /// Appends `"key":`.
-    mutating func key(_ key: StaticString) {
-        bytes.append(Ascii.quote)
-        bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
-        bytes.append(Ascii.quote)
-        bytes.append(Ascii.colon)
-    }
-
-    /// Appends a punctuation byte (`{`, `,`, ...).
-    mutating func byte(_ byte: UInt8) {
-        bytes.append(byte)
+    private mutating func key(_ key: StaticString) {
+        reserve(key.utf8CodeUnitCount + 3)
+        append(Ascii.quote)
+        append(UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+        append(Ascii.quote)
+        append(Ascii.colon)
     }
 
     /// Appends `{"key":value,...}`: `members` writes each with a `member` call.
     mutating func object(_ members: (inout JSONWriter) -> Void) {
-        bytes.append(Ascii.openBrace)
+        append(Ascii.openBrace)
         firstMember = true
         members(&self)
-        bytes.append(Ascii.closeBrace)
+        append(Ascii.closeBrace)
         // The enclosing object, if any, has just written a member.
         firstMember = false
     }
@@ -91,7 +129,7 @@ struct JSONWriter {
     /// A member of the object being written, whose value `value` writes; callers keep
     /// the keys in sorted order.
     mutating func member(_ key: StaticString, _ value: (inout JSONWriter) -> Void) {
-        if !firstMember { bytes.append(Ascii.comma) }
+        if !firstMember { append(Ascii.comma) }
         firstMember = false
         self.key(key)
         value(&self)
@@ -110,12 +148,12 @@ struct JSONWriter {
 
     /// Appends `[...]` of `values`.
     mutating func array<Value: JSONWritable>(_ values: [Value]) {
-        bytes.append(Ascii.openBracket)
-        for (index, value) in values.enumerated() {
-            if index > 0 { bytes.append(Ascii.comma) }
-            value.writeJSON(to: &self)
+        append(Ascii.openBracket)
+        for index in values.indices {
+            if index > 0 { append(Ascii.comma) }
+            values[index].writeJSON(to: &self)
         }
-        bytes.append(Ascii.closeBracket)
+        append(Ascii.closeBracket)
     }
 }
 
