@@ -27,11 +27,13 @@ struct JSONScanner {
 
     /// Reads the next key of the object begun with ``beginObject()`` and its `:`; `nil` at the
     /// closing `}` (read too). The key is the index of the matching entry of `known`, or -1.
-    mutating func nextKey(among known: KeySet) throws(ScanError) -> Int? {
+    /// `expected` is the entry most likely next (objects usually keep their keys' order):
+    /// it is tried first.
+    mutating func nextKey(among known: KeySet, expected: Int = 0) throws(ScanError) -> Int? {
         guard try nextMember(closing: Ascii.closeBrace) else { return nil }
         guard peek() == Ascii.quote else { throw syntax("expected a key in quotes") }
         let index: Int
-        if let (found, end) = known.match(bytes, at: offset + 1) {
+        if let (found, end) = known.match(bytes, at: offset + 1, expected: expected) {
             // A known key spelled plainly, closing quote included: no scan of its bytes.
             index = found
             offset = end
@@ -57,6 +59,9 @@ struct JSONScanner {
     mutating func nextElement() throws(ScanError) -> Bool {
         try nextMember(closing: Ascii.closeBracket)
     }
+
+    /// Bytes not read yet.
+    var remainingBytes: Int { bytes.count - offset }
 
     /// After the top-level value: nothing but white space may follow.
     mutating func end() throws(ScanError) {

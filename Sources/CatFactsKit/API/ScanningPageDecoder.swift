@@ -48,6 +48,8 @@ public struct ScanningPageDecoder: PageDecoder {
                     switch key {
                     case 1:
                         var list: [Item] = []
+                        // A guess (an item takes 100 bytes or more) that saves most regrowing.
+                        list.reserveCapacity(scanner.remainingBytes / 128)
                         try scanner.beginArray()
                         while try scanner.nextElement() {
                             let index = list.count
@@ -126,12 +128,14 @@ extension Breed: ScannableItem {
     static func scan(_ scanner: inout JSONScanner) throws(ScanError) -> Breed {
         var name: String?
         var country: String?, origin: String?, coat: String?, pattern: String?
+        var expected = 0
         try scanner.beginObject()
-        while let key = try scanner.nextKey(among: keys) {
+        while let key = try scanner.nextKey(among: keys, expected: expected) {
             guard key >= 0 else {
                 try scanner.skipValue()
                 continue
             }
+            expected = key + 1
             let value = try within(.key(keys.name(key))) { () throws(ScanError) -> String? in
                 guard let (text, trimmed) = try scanner.optionalStringNotingEnds() else {
                     if key == 0 { throw .mismatch(expected: "String", path: [], found: "null") }
@@ -197,18 +201,24 @@ struct KeySet: Sendable {
     }
 
     /// The key whose bytes and closing quote start at `start` in `bytes`, and the offset
-    /// after that quote; `nil` when none does (an unknown key, or one with escapes).
-    func match(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (index: Int, end: Int)? {
+    /// after that quote; `nil` when none does (an unknown key, or one with escapes). The
+    /// `expected` entry is tried first.
+    func match(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, expected: Int = 0) -> (index: Int, end: Int)? {
         guard start < bytes.count else { return nil }
-        let first = bytes[start]
-        for index in utf8.indices {
-            let key = utf8[index]
-            let quote = start + key.count
-            guard key.first == first, quote < bytes.count, bytes[quote] == Ascii.quote,
-                  bytes[start..<quote].elementsEqual(key) else { continue }
-            return (index, quote + 1)
+        if utf8.indices.contains(expected), let end = matches(expected, bytes, at: start) { return (expected, end) }
+        for index in utf8.indices where index != expected {
+            if let end = matches(index, bytes, at: start) { return (index, end) }
         }
         return nil
+    }
+
+    private func matches(_ index: Int, _ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
+        utf8[index].withUnsafeBufferPointer { key -> Int? in
+            let quote = start + key.count
+            guard key.first == bytes[start], quote < bytes.count, bytes[quote] == Ascii.quote else { return nil }
+            for offset in 1..<key.count where key[offset] != bytes[start + offset] { return nil }
+            return quote + 1
+        }
     }
 
     /// The key at `index` (from ``index(of:)``).
