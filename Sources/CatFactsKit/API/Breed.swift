@@ -79,6 +79,9 @@ public struct Breed: Sendable, Hashable, Codable {
     /// returns the string itself without Foundation (whose trimming is slow on Linux).
     static func presence(_ value: String?) -> String? {
         guard let value else { return nil }
+        // Most values start and end with a printable ASCII byte: no Unicode lookups then.
+        if let first = value.utf8.first, let last = value.utf8.last,
+           first > 0x20, first < 0x7F, last > 0x20, last < 0x7F { return value }
         let scalars = value.unicodeScalars
         guard let first = scalars.first, let last = scalars.last else { return nil }
         if !first.properties.isWhitespace, !last.properties.isWhitespace { return value }

@@ -188,7 +188,7 @@ class Client:
             DecodeError.
         """
         text = self._call(lib.cf_breeds_page, int64(page, "page"), int64(limit, "limit"))
-        return Page.from_json(json.loads(text), Breed)
+        return Page._adopt(json.loads(text), Breed)
 
     def facts_page(self, page: int = 1, limit: int = 25, max_length: int = 0) -> Page[Fact]:
         """One page of facts (GET /facts), only those no longer than ``max_length`` (0: all).
@@ -197,7 +197,7 @@ class Client:
         """
         text = self._call(lib.cf_facts_page, int64(page, "page"), int64(limit, "limit"),
                           int64(max_length, "max_length"))
-        return Page.from_json(json.loads(text), Fact)
+        return Page._adopt(json.loads(text), Fact)
 
     def breeds_pages(self, limit: int = 25, *, first: int = 1, parallel: int = 4) -> Iterator[Page[Breed]]:
         """Every page of breeds from ``first`` to the last, in order, with up to ``parallel``

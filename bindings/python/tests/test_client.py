@@ -1,7 +1,9 @@
 """Client: the one-shot calls, their typed results, arguments and lifetime."""
 from __future__ import annotations
 
+import dataclasses
 import datetime
+import pickle
 
 import pytest
 
@@ -59,6 +61,20 @@ def test_results_are_frozen_dataclasses(client):
     assert hash(breed) == hash(ABYSSINIAN)
     assert repr(breed) == ("Breed(name='Abyssinian', country='Ethiopia', origin='Natural/Standard', "
                            "coat='Short', pattern='Ticked')")
+
+
+def test_page_items_behave_like_constructed_values(client):
+    # Pages build their items straight from the parsed JSON (no __init__): nothing may tell.
+    aegean = next(b for b in client.breeds_page(1, limit=10).items if b.name == "Aegean")
+    made = Breed("Aegean", "Greece", "Natural/Standard", "Semi-long", "Bicolor")
+    assert aegean == made and hash(aegean) == hash(made)
+    assert dataclasses.asdict(aegean) == dataclasses.asdict(made)
+    assert dataclasses.replace(aegean, coat=None) == Breed("Aegean", "Greece", "Natural/Standard", None, "Bicolor")
+    assert pickle.loads(pickle.dumps(aegean)) == made
+    fact = client.facts_page(1, limit=1).items[0]
+    assert fact == Fact(fact.text, fact.length) and dataclasses.asdict(fact) == {"text": fact.text, "length": fact.length}
+    with pytest.raises(AttributeError):
+        fact.text = "x"  # type: ignore[misc]
 
 
 def test_breed_is_found_ignoring_case_and_blanks(client):
