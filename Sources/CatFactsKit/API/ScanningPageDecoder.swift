@@ -6,36 +6,26 @@
 public struct ScanningPageDecoder: PageDecoder {
     public init() {}
 
+    // Breeds and facts are matched by their concrete types, so the scanning runs specialized
+    // (through the protocol, every item costs generic metadata work) and no conformance is
+    // looked up at run time; the casts compare type metadata only, not each item.
+
     public func decodePage<Item: Decodable & Sendable>(_ type: Item.Type, from body: [UInt8]) throws(DecodeFailure) -> PageBody<Item> {
-        guard let scannable = Item.self as? any ScannableItem.Type,
-              let page = try Self.page(of: scannable, as: Item.self, from: body) else {
-            return try FoundationPageDecoder().decodePage(type, from: body)
-        }
-        return page
+        if Item.self == Breed.self, let page = try Self.page(of: Breed.self, from: body) as? PageBody<Item> { return page }
+        if Item.self == Fact.self, let page = try Self.page(of: Fact.self, from: body) as? PageBody<Item> { return page }
+        return try FoundationPageDecoder().decodePage(type, from: body)
     }
 
     public func decodeObject<Value: Decodable>(_ type: Value.Type, from body: [UInt8]) throws(DecodeFailure) -> Value {
-        guard let scannable = Value.self as? any ScannableItem.Type,
-              let value = try Self.object(of: scannable, as: Value.self, from: body) else {
-            return try FoundationPageDecoder().decodeObject(type, from: body)
-        }
-        return value
+        if Value.self == Fact.self, let fact = try Self.object(of: Fact.self, from: body) as? Value { return fact }
+        if Value.self == Breed.self, let breed = try Self.object(of: Breed.self, from: body) as? Value { return breed }
+        return try FoundationPageDecoder().decodeObject(type, from: body)
     }
 
     private static let paginatorKeys = KeySet(["current_page", "data", "last_page", "per_page", "total", "from", "to"])
 
-    /// The page of `Scanned` items, handed out as the `Item` the caller asked for (the same
-    /// type: the cast checks type metadata only, not each item).
-    private static func page<Scanned: ScannableItem, Item>(
-        of type: Scanned.Type, as: Item.Type, from body: [UInt8]
-    ) throws(DecodeFailure) -> PageBody<Item>? {
-        try page(of: type, from: body) as? PageBody<Item>
-    }
-
-    private static func object<Scanned: ScannableItem, Value>(
-        of type: Scanned.Type, as: Value.Type, from body: [UInt8]
-    ) throws(DecodeFailure) -> Value? {
-        try scan(body) { scanner throws(ScanError) in try Scanned.scan(&scanner) } as? Value
+    private static func object<Value: ScannableItem>(of type: Value.Type, from body: [UInt8]) throws(DecodeFailure) -> Value {
+        try scan(body) { scanner throws(ScanError) in try Value.scan(&scanner) }
     }
 
     private static func page<Item: ScannableItem>(of type: Item.Type, from body: [UInt8]) throws(DecodeFailure) -> PageBody<Item> {
