@@ -98,11 +98,12 @@ private func syntaxError(in body: [UInt8]) -> ScanError? {
 }
 
 /// Runs `body`, adding `part` to the front of the path of a type, key or value error it throws.
-func within<T>(_ part: ScanError.PathPart, _ body: () throws(ScanError) -> T) throws(ScanError) -> T {
+/// The part is made only when there is an error (it runs for every field of every item).
+func within<T>(_ part: @autoclosure () -> ScanError.PathPart, _ body: () throws(ScanError) -> T) throws(ScanError) -> T {
     do {
         return try body()
     } catch {
-        throw error.under(part)
+        throw error.under(part())
     }
 }
 
