@@ -63,6 +63,20 @@ struct ErrorTests {
         }
     }
 
+    @Test func aServerSilentPastTheIdleLimitIsATimeoutNamingThatLimit() async throws {
+        // Nothing comes back for 2 s; the idle (connect) limit is 300 ms, the total 10 s.
+        try await withMock({ $0.latency = .seconds(2) },
+                           options: { $0.limits.connectTimeout = .milliseconds(300); $0.limits.totalTimeout = .seconds(10) }) { client, _ in
+            let start = ContinuousClock.now
+            let error = await caught { try await client.breeds() }
+            let elapsed = ContinuousClock.now - start
+            guard case .timeout(let seconds, _)? = error else { Issue.record("expected a timeout, got \(String(describing: error))"); return }
+            #expect(seconds == 0.3)
+            #expect(elapsed >= .milliseconds(300))
+            #expect(elapsed < .milliseconds(1500))
+        }
+    }
+
     @Test func aClosedPortIsANetworkErrorWithinASecond() async throws {
         let port = try await closedPort()
         var options = ClientOptions(baseURL: "http://127.0.0.1:\(port)", retry: RetryPolicy(retries: 0))
