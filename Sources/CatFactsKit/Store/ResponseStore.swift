@@ -46,9 +46,9 @@ public final class ResponseStore: Sendable {
     public func lookup(_ key: CacheKey) throws(CatFactsError) -> CachedResponse? {
         try run("read \(key)") {
             try writer.read { db in
-                try Row.fetchOne(db.cachedStatement(sql: """
+                try Row.fetchOne(db, sql: """
                     SELECT key, body, fetched_at, last_used_at, etag, last_modified FROM response WHERE key = ?
-                    """), arguments: [key.description]).map(Self.response(from:))
+                    """, arguments: [key.description]).map(Self.response(from:))
             }
         }
     }
@@ -65,10 +65,10 @@ public final class ResponseStore: Sendable {
         let now = Date.now.timeIntervalSince1970
         try run("write \(key)") {
             try writer.write { db in
-                try db.cachedStatement(sql: """
+                try db.execute(sql: """
                     INSERT OR REPLACE INTO response (key, endpoint, body, size, fetched_at, last_used_at, etag, last_modified)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """).execute(arguments: [text, key.endpoint, Data(body), size, fetchedAt.timeIntervalSince1970, now, etag, lastModified])
+                    """, arguments: [text, key.endpoint, Data(body), size, fetchedAt.timeIntervalSince1970, now, etag, lastModified])
                 try evict(db, keeping: text)
             }
         }
@@ -80,11 +80,10 @@ public final class ResponseStore: Sendable {
         try run("update \(key)") {
             try writer.write { db in
                 if let fetchedAt {
-                    try db.cachedStatement(sql: "UPDATE response SET last_used_at = ?, fetched_at = ? WHERE key = ?")
-                        .execute(arguments: [now, fetchedAt.timeIntervalSince1970, key.description])
+                    try db.execute(sql: "UPDATE response SET last_used_at = ?, fetched_at = ? WHERE key = ?",
+                                   arguments: [now, fetchedAt.timeIntervalSince1970, key.description])
                 } else {
-                    try db.cachedStatement(sql: "UPDATE response SET last_used_at = ? WHERE key = ?")
-                        .execute(arguments: [now, key.description])
+                    try db.execute(sql: "UPDATE response SET last_used_at = ? WHERE key = ?", arguments: [now, key.description])
                 }
             }
         }
@@ -147,8 +146,9 @@ public final class ResponseStore: Sendable {
         }
     }
 
-    // Statements run on every page are compiled once per connection (GRDB's statement
-    // cache): compiling them each time was most of the cache's cost.
+    // Only statements without arguments go through GRDB's statement cache: a cached
+    // statement keeps its last arguments (a body, a key) alive until it runs again, where
+    // leak checkers cannot follow Swift's references to them.
 
     /// Runs a database operation, turning its error into ``CatFactsError/internal(_:)`` naming `what`.
     func run<T>(_ what: String, _ body: () throws -> T) throws(CatFactsError) -> T {
