@@ -19,7 +19,6 @@ final class CurlExchange: @unchecked Sendable {
     private var body: [UInt8] = []
     private var headers: [String: String] = [:]
     private var tooLarge: Int?
-    private let started = ContinuousClock.now
     /// When the transfer is ended for having received nothing for too long.
     private(set) var idleDeadline: ContinuousClock.Instant
 
@@ -27,7 +26,7 @@ final class CurlExchange: @unchecked Sendable {
         self.request = request
         self.limits = limits
         url = request.url.absoluteString
-        idleDeadline = started + limits.connectTimeout
+        idleDeadline = ContinuousClock.now + limits.connectTimeout
         errorText.initialize(to: 0)
     }
 
@@ -84,10 +83,9 @@ final class CurlExchange: @unchecked Sendable {
         set(catfacts_curl_set_pointer(handle, CURLOPT_HTTPHEADER, headerList.map(UnsafeMutableRawPointer.init)))
         set(catfacts_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, errorText))
         set(catfacts_curl_set_long(handle, CURLOPT_NOSIGNAL, 1))
+        // The total limit; connecting, like every other wait, is bounded by the idle limit,
+        // which the engine enforces itself (to the millisecond).
         set(catfacts_curl_set_long(handle, CURLOPT_TIMEOUT_MS, max(1, total)))
-        // Connecting is bounded by the idle limit, which the engine enforces itself (to the
-        // millisecond, for every part of the exchange).
-        set(catfacts_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, max(1, total)))
         set(catfacts_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 1))
         set(catfacts_curl_set_long(handle, CURLOPT_MAXREDIRS, 5))
         set(catfacts_curl_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"))
