@@ -187,9 +187,9 @@ def _report(error: BaseException, function: Callable[..., None], kind: str) -> N
         error.add_note(f"raised by the catfacts {kind} callback {function!r}; ignored")
 
 
-@METRICS_LISTENER
-def request_trampoline(ctx: Optional[int], endpoint: Optional[bytes], ms: float, status: int) -> None:
-    """The C metrics listener: calls ``callback(endpoint, ms, ok)`` for the client ``ctx``."""
+def _deliver(ctx: Optional[int], kind: str, call: Callable[[Callable[..., None]], None]) -> None:
+    """Runs ``call`` with the listener registered under ``ctx`` (if it still is), marked as
+    inside a listener; an exception it raises is reported as from ``kind``'s callback."""
     global _last_call
     _last_call = time.monotonic()
     function = _listeners.get(ctx or 0)
@@ -197,12 +197,18 @@ def request_trampoline(ctx: Optional[int], endpoint: Optional[bytes], ms: float,
         return
     _inside.listener = True
     try:
-        function((endpoint or b"").decode("utf-8", "replace"), ms, status == 0)
+        call(function)
     except BaseException as error:
-        _report(error, function, "on_request")
+        _report(error, function, kind)
         raise
     finally:
         _inside.listener = False
+
+
+@METRICS_LISTENER
+def request_trampoline(ctx: Optional[int], endpoint: Optional[bytes], ms: float, status: int) -> None:
+    """The C metrics listener: calls ``callback(endpoint, ms, ok)`` for the client ``ctx``."""
+    _deliver(ctx, "on_request", lambda function: function((endpoint or b"").decode("utf-8", "replace"), ms, status == 0))
 
 
 _EVENTS = frozenset(ListEvent)
@@ -211,16 +217,4 @@ _EVENTS = frozenset(ListEvent)
 @LIST_LISTENER
 def list_trampoline(ctx: Optional[int], event: int, first: int, count: int) -> None:
     """The C list listener: calls ``callback(event, first, count)`` for the list ``ctx``."""
-    global _last_call
-    _last_call = time.monotonic()
-    function = _listeners.get(ctx or 0)
-    if function is None:
-        return
-    _inside.listener = True
-    try:
-        function(ListEvent(event) if event in _EVENTS else event, first, count)
-    except BaseException as error:
-        _report(error, function, "on_change")
-        raise
-    finally:
-        _inside.listener = False
+    _deliver(ctx, "on_change", lambda function: function(ListEvent(event) if event in _EVENTS else event, first, count))

@@ -4,7 +4,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Dict, Generic, Iterator, Mapping, Optional, Tuple, TypeVar, Union, overload
+from typing import Any, Callable, Dict, Generic, Iterator, Mapping, Optional, Tuple, TypeVar, Union, overload
 
 __all__ = ["Breed", "Fact", "Page", "ListEvent"]
 
@@ -111,16 +111,17 @@ class Page(Generic[T]):
     @classmethod
     def from_json(cls, obj: Mapping[str, Any], item: "type[T]") -> "Page[T]":
         """A page from the library's JSON object; ``item`` is Breed or Fact."""
-        make = item.from_json
-        return cls(tuple(make(entry) for entry in obj.get("items", ())), obj["page"], obj["last_page"],
-                   obj["per_page"], obj["total"], obj.get("source", "network"), _parse_time(obj.get("fetched_at")))
+        return cls._made(obj, item.from_json)
 
     @classmethod
     def _adopt(cls, obj: Dict[str, Any], item: "type[T]") -> "Page[T]":
         """``from_json`` for an object fresh from json.loads, whose item dicts the items
         take over (the library's pages: thousands of items, so their cost counts)."""
-        adopt = item._adopt
-        return cls(tuple([adopt(entry) for entry in obj.get("items", ())]), obj["page"], obj["last_page"],
+        return cls._made(obj, item._adopt)
+
+    @classmethod
+    def _made(cls, obj: Mapping[str, Any], make: Callable[[Any], T]) -> "Page[T]":
+        return cls(tuple([make(entry) for entry in obj.get("items", ())]), obj["page"], obj["last_page"],
                    obj["per_page"], obj["total"], obj.get("source", "network"), _parse_time(obj.get("fetched_at")))
 
     @property
