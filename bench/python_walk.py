@@ -102,11 +102,11 @@ def walk_package_parallel(base_url: str, limit: int) -> int:
         return sum(len(page.items) for page in client.breeds_pages(limit, parallel=4))
 
 
-def walk_requests_get(base_url: str, limit: int) -> int:
-    import requests
+def walk_with(get: Callable[..., "requests.Response"], base_url: str, limit: int) -> int:
+    """Every page through `get` (requests.get, or a Session's), as a script writer would."""
     count, number = 0, 1
     while True:
-        response = requests.get(f"{base_url}/breeds", params={"page": number, "limit": limit}, timeout=30)
+        response = get(f"{base_url}/breeds", params={"page": number, "limit": limit}, timeout=30)
         response.raise_for_status()
         body = response.json()
         count += len(body["data"])
@@ -115,18 +115,15 @@ def walk_requests_get(base_url: str, limit: int) -> int:
         number += 1
 
 
+def walk_requests_get(base_url: str, limit: int) -> int:
+    import requests
+    return walk_with(requests.get, base_url, limit)
+
+
 def walk_requests_session(base_url: str, limit: int) -> int:
     import requests
-    count, number = 0, 1
     with requests.Session() as session:
-        while True:
-            response = session.get(f"{base_url}/breeds", params={"page": number, "limit": limit}, timeout=30)
-            response.raise_for_status()
-            body = response.json()
-            count += len(body["data"])
-            if number >= body["last_page"]:
-                return count
-            number += 1
+        return walk_with(session.get, base_url, limit)
 
 
 COLD_PACKAGE = """

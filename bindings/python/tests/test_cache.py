@@ -10,7 +10,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any, List
+from typing import Any, List, Set
 
 import pytest
 
@@ -144,16 +144,21 @@ def test_kill_9_during_cache_writes_loses_nothing_committed(tmp_path: Path, mock
         committed += [line for line in out.splitlines(keepends=True) if line.endswith("\n")]
         committed = [line.strip() for line in committed]
 
-        connection = sqlite3.connect(path)
-        try:
-            assert connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-            stored = {row[0] for row in connection.execute("SELECT key FROM response")}
-        finally:
-            connection.close()
+        stored = stored_keys(path)
         missing = [key for key in committed if key not in stored]
         assert not missing, f"round {round_number}: {len(missing)} committed rows lost, e.g. {missing[:3]}"
     assert len(committed) > 20
     print(f"{len(committed)} rows committed over 20 kills")
+
+
+def stored_keys(path: Path) -> Set[str]:
+    """The keys the cache file holds, read with the sqlite3 module after checking its integrity."""
+    connection = sqlite3.connect(path)
+    try:
+        assert connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        return {row[0] for row in connection.execute("SELECT key FROM response")}
+    finally:
+        connection.close()
 
 
 def test_two_processes_share_one_cache_file(tmp_path: Path, mock_url: str) -> None:
@@ -173,12 +178,7 @@ def test_two_processes_share_one_cache_file(tmp_path: Path, mock_url: str) -> No
     for writer in writers:
         writer.kill()
         writer.communicate(timeout=10)
-    connection = sqlite3.connect(path)
-    try:
-        assert connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-        stored = {row[0] for row in connection.execute("SELECT key FROM response")}
-    finally:
-        connection.close()
+    stored = stored_keys(path)
     assert set(committed) <= stored
     with catfacts.Client(mock_url, cache_path=path, retries=0) as reader:
         assert reader.breeds_page(1, limit=3).source == "cache"
