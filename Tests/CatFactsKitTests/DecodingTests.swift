@@ -101,6 +101,7 @@ struct DecodingTests {
     @Test(arguments: [
         ("Short", "Short"), ("  Short \n", "Short"), ("\u{00A0}Semi-long\t", "Semi-long"), ("Semi long", "Semi long"),
         ("", nil), ("   ", nil), ("\n\t", nil),
+        ("\u{00A0}Short", "Short"), ("\u{3000}Rex", "Rex"), ("Ébène", "Ébène"),
     ] as [(String, String?)])
     func fieldsAreTrimmedAndBlankOnesAbsent(_ raw: String, _ expected: String?) {
         #expect(Breed(name: "X", coat: raw).coat == expected)

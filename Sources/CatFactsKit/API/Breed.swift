@@ -73,15 +73,22 @@ public struct Breed: Sendable, Hashable, Codable {
         try c.encodeIfPresent(pattern, forKey: .pattern)
     }
 
+    /// Whether UTF-8 text with these first and last bytes plainly has no white space at its
+    /// ends: it ends with a printable ASCII byte and starts with one, or with the lead byte
+    /// of a character that is not white space (C2 and E1-E3 lead the Unicode spaces). Most
+    /// values pass, and skip the Unicode property lookups of trimming.
+    static func hasPlainEnds(first: UInt8, last: UInt8) -> Bool {
+        last > 0x20 && last < 0x7F
+            && ((first > 0x20 && first < 0x7F) || (0xC3...0xE0).contains(first) || (0xE4...0xF4).contains(first))
+    }
+
     /// `nil` for a missing, empty or all-blank string, else the string trimmed.
     ///
     /// Runs for every field of every breed decoded, so the usual case, nothing to trim,
     /// returns the string itself without Foundation (whose trimming is slow on Linux).
     static func presence(_ value: String?) -> String? {
         guard let value else { return nil }
-        // Most values start and end with a printable ASCII byte: no Unicode lookups then.
-        if let first = value.utf8.first, let last = value.utf8.last,
-           first > 0x20, first < 0x7F, last > 0x20, last < 0x7F { return value }
+        if let first = value.utf8.first, let last = value.utf8.last, hasPlainEnds(first: first, last: last) { return value }
         let scalars = value.unicodeScalars
         guard let first = scalars.first, let last = scalars.last else { return nil }
         if !first.properties.isWhitespace, !last.properties.isWhitespace { return value }
