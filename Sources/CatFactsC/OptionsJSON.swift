@@ -1,5 +1,9 @@
 import CatFactsKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A JSON options object from C (`options_json`), read strictly: an unknown key or a value
 /// of the wrong type (`null` included: leave a key out for its default) is an argument

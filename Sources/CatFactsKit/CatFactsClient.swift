@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Synchronization
 
 /// The Cat Facts API, with every request measured and every page cached.
@@ -415,7 +419,7 @@ public final class CatFactsClient: Sendable {
         if let message = try? JSONDecoder().decode(Message.self, from: Data(response.body)).message, !message.isEmpty {
             return message
         }
-        let text = String(decoding: response.body.prefix(200), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = String(decoding: response.body.prefix(200), as: UTF8.self).trimmed()
         if !text.isEmpty, !text.contains("<"), response.body.count <= 200 { return text }
         return response.reasonPhrase
     }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Every way a CatFacts call can fail. Each case maps to one ``Status`` (and so to one
 /// `CF_ERR_*`), and its description says what failed, why, and what to try.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How a ``CatFactsClient`` talks to the server.
 public struct ClientOptions: Sendable, Equatable {
@@ -58,7 +62,7 @@ public struct ClientOptions: Sendable, Equatable {
 
     /// The base URL, checked: http or https with a host; a trailing `/` dropped.
     func validatedBaseURL() throws(CatFactsError) -> URL {
-        var text = baseURL.trimmingCharacters(in: .whitespaces)
+        var text = baseURL.trimmed()
         while text.hasSuffix("/") { text.removeLast() }
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased() else {
             throw .argument("base URL '\(baseURL)' is not a URL; expected e.g. \(Self.defaultBaseURL)")

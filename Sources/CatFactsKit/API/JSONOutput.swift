@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The JSON the library hands out (C face, `--json`): UTF-8, keys sorted, slashes unescaped.
 public enum JSONOutput {

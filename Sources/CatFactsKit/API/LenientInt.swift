@@ -8,7 +8,7 @@ struct LenientInt: Decodable, Sendable {
         if let number = try? c.decode(Int.self) {
             value = number
         } else if let text = try? c.decode(String.self),
-                  let number = Int(text.trimmingCharacters(in: .whitespaces)) {
+                  let number = Int(text.trimmed()) {
             value = number
         } else {
             throw DecodingError.dataCorruptedError(

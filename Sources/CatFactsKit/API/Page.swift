@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One page of a paginated collection, as the client hands it out.
 public struct Page<Item: Sendable>: Sendable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The one seam between bytes from the server and typed values.
 ///
@@ -64,7 +68,7 @@ public struct FoundationPageDecoder: PageDecoder {
             return "missing key '\(key.stringValue)' at \(path(context.codingPath))"
         case .dataCorrupted(let context):
             if context.codingPath.isEmpty {
-                let cause = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
+                let cause = context.underlyingError.map { "\($0)" }
                 return "the body is not valid JSON (\(bodySize) bytes\(cause.map { ": \($0)" } ?? ""))"
             }
             return "\(context.debugDescription) at \(path(context.codingPath))"

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension BundledCatalog {
     /// A page of `items` cut as the server would cut it, labelled as the offline catalog.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Holds a listener that library threads call, and lets its owner remove it for good:
 /// ``clear()`` returns only once no other thread is still inside a call, so a C caller may
 /// free the listener's context right after closing the list or client.
@@ -8,7 +6,7 @@ import Foundation
 final class ListenerSlot<Event>: @unchecked Sendable {
     typealias Listener = @Sendable (Event) -> Void
 
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var listener: Listener?
     /// Calls under way, by thread (a listener may cause a nested call on its own thread).
     private var callers: [UInt: Int] = [:]

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The metrics at one moment, as `cf_metrics` hands them out (keys in `c-api.md`).
 public struct MetricsSnapshot: Sendable, Equatable, Encodable {

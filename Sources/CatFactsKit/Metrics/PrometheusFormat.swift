@@ -41,8 +41,17 @@ extension MetricsSnapshot {
 
     /// A label value with `\`, `"` and newlines escaped as the format requires.
     private static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "\n", with: "\\n")
+        // By scalar: "\r\n" is one Character, and its "\n" must be escaped too.
+        var escaped = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": escaped.append(contentsOf: "\\\\".unicodeScalars)
+            case "\"": escaped.append(contentsOf: "\\\"".unicodeScalars)
+            case "\n": escaped.append(contentsOf: "\\n".unicodeScalars)
+            default: escaped.append(scalar)
+            }
+        }
+        return String(escaped)
     }
 
     private static func number(_ value: Double) -> String {

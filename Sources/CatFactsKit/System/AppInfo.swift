@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The program the library is loaded into, and the library's own version.
 public struct AppInfo: Sendable, Equatable, Codable {

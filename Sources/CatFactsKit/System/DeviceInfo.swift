@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The machine: who made it, what model, which architecture, how many CPUs.
 public struct DeviceInfo: Sendable, Equatable, Codable {
@@ -37,8 +41,8 @@ public struct DeviceInfo: Sendable, Equatable, Codable {
         for line in text.split(separator: "\n") {
             let parts = line.split(separator: ":", maxSplits: 1)
             guard parts.count == 2 else { continue }
-            let key = parts[0].trimmingCharacters(in: .whitespaces)
-            let value = parts[1].trimmingCharacters(in: .whitespaces)
+            let key = parts[0].trimmed()
+            let value = parts[1].trimmed()
             guard !value.isEmpty else { continue }
             if vendor == nil, key == "vendor_id" || key == "CPU implementer" { vendor = value }
             if model == nil, key == "model name" || key == "Model" { model = value }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The operating system: its name and version, and the kernel's release.
 public struct OperatingSystemInfo: Sendable, Equatable, Codable {
@@ -27,7 +31,7 @@ public struct OperatingSystemInfo: Sendable, Equatable, Codable {
         for line in text.split(separator: "\n") {
             let parts = line.split(separator: "=", maxSplits: 1)
             guard parts.count == 2, !line.hasPrefix("#") else { continue }
-            var value = parts[1].trimmingCharacters(in: .whitespaces)
+            var value = parts[1].trimmed()
             if value.count >= 2, let first = value.first, first == "\"" || first == "'", value.last == first {
                 value = String(value.dropFirst().dropLast())
             }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What the library runs on. Read once per process: none of it changes while it runs.
 /// A source that cannot be read gives "unknown", never a failure.
@@ -15,7 +19,7 @@ public struct SystemInfo: Sendable, Equatable {
     /// The text of a small system file, trimmed; `nil` when it is missing, unreadable or blank.
     static func readText(_ path: String) -> String? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = String(decoding: data, as: UTF8.self).trimmed()
         return text.isEmpty ? nil : text
     }
 

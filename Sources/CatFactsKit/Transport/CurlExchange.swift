@@ -1,5 +1,9 @@
 import CCurl
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Synchronization
 
 /// One request through ``CurlEngine``: its easy handle and what the transfer has brought
@@ -121,7 +125,7 @@ final class CurlExchange: @unchecked Sendable {
         }
         guard let colon = line.firstIndex(of: ":") else { return count }
         let name = line[..<colon].lowercased()
-        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+        let value = line[line.index(after: colon)...].trimmed()
         headers[name] = value
         if name == "content-length", let declared = Int(value) {
             if declared > limits.maxBodyBytes {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Synchronization
 
 /// ``HTTPTransport`` over libcurl's multi interface: one thread per transport runs every

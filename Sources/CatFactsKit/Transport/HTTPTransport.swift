@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A GET request as the client sends it.
 public struct HTTPRequest: Sendable {
