@@ -6,6 +6,22 @@ import PackageDescription
 /// more than the call's own work (see BENCHMARKS.md, cf_list_breed).
 let crossModuleOptimization: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
 
+/// How libCatFacts.so is linked. Always: only the header's functions exported (a version
+/// script; everything else local, so no Swift internals become ABI and nothing clashes with
+/// a host's own Swift runtime), the SONAME libCatFacts.so.0, no undefined symbols; lld,
+/// whose dynamic symbol table then holds nothing else. In release builds: the Swift runtime and
+/// FoundationEssentials linked in (-static-stdlib), unused sections dropped, so the library
+/// loads where no Swift toolchain is installed (`make dist-check` proves it).
+let libraryLinking: [LinkerSetting] = [
+    .unsafeFlags(["-use-ld=lld",
+                  "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/CatFactsC/catfacts.map",
+                  "-Xlinker", "-soname=libCatFacts.so.0",
+                  // Every symbol resolved at link time: a runtime library left out of the static
+                  // link fails the build, not the first dlopen on someone else's machine.
+                  "-Xlinker", "-z", "-Xlinker", "defs"], .when(platforms: [.linux])),
+    .unsafeFlags(["-static-stdlib", "-Xlinker", "--gc-sections"], .when(platforms: [.linux], configuration: .release)),
+]
+
 let package = Package(
     name: "CatFacts",
     platforms: [.macOS(.v15)],
@@ -41,7 +57,13 @@ let package = Package(
         // libcurl, loaded on first use (libcurl4-openssl-dev for the headers; the system's
         // libcurl4 at run time).
         .target(name: "CCurl"),
-        .target(name: "CatFactsC", dependencies: ["CatFactsKit"], swiftSettings: crossModuleOptimization),
+        .target(
+            name: "CatFactsC",
+            dependencies: ["CatFactsKit"],
+            exclude: ["catfacts.map"],
+            swiftSettings: crossModuleOptimization,
+            linkerSettings: libraryLinking
+        ),
         .target(
             name: "CatFactsMock",
             dependencies: [

@@ -1,8 +1,12 @@
 #!/bin/bash
-# Checks that libCatFacts.so exports exactly the functions include/catfacts.h declares:
-# the cf_ functions declared in the header (not the typedef'd listener types) against the
-# cf_ symbols the library defines (nm -D --defined-only). Prints the differences and exits
-# 1 if they differ; `check-exports: N functions match` otherwise.
+# Checks that libCatFacts exports exactly the functions include/catfacts.h declares, and
+# nothing else:
+#   - the header's cf_ functions (not the typedef'd listener types),
+#   - the version script's global list (Sources/CatFactsC/catfacts.map),
+#   - the library's defined dynamic symbols (nm -D --defined-only), each of which must be one
+#     of those functions under the version node CATFACTS_0 (name@@CATFACTS_0),
+# are the same set; and that the library's SONAME is libCatFacts.so.MAJOR (CF_VERSION_MAJOR).
+# Prints the differences and exits 1 if anything differs; `check-exports: N functions match`.
 #
 #   scripts/check-exports.sh [header] [library]
 set -euo pipefail
@@ -10,9 +14,11 @@ cd "$(dirname "$0")/.."
 
 HEADER=${1:-include/catfacts.h}
 LIBRARY=${2:-.build/debug/libCatFacts.so}
+MAP=Sources/CatFactsC/catfacts.map
+NODE=CATFACTS_0
 CC=${CC:-cc}
 
-for file in "$HEADER" "$LIBRARY"; do
+for file in "$HEADER" "$LIBRARY" "$MAP"; do
     if [ ! -f "$file" ]; then
         echo "check-exports: $file is missing" >&2
         exit 2
@@ -30,15 +36,32 @@ trap 'rm -rf "$tmp"' EXIT
     | grep -oE '\bcf_[a-z0-9_]+[[:space:]]*\(' \
     | sed -E 's/[[:space:]]*\($//' | sort -u >"$tmp/declared"
 
-# Exported: defined dynamic symbols (any type: T, W, i) named cf_...
-nm -D --defined-only "$LIBRARY" | awk '{ print $NF }' | sed 's/@.*//' \
-    | grep -E '^cf_' | sort -u >"$tmp/exported"
+# Listed: the names between "global:" and "local:" in the version script, comments dropped.
+sed 's:/\*.*\*/::; /\/\*/,/\*\//d' "$MAP" \
+    | sed -n '/global:/,/local:/p' | grep -oE '\bcf_[a-z0-9_]+' | sort -u >"$tmp/listed"
 
-missing=$(comm -23 "$tmp/declared" "$tmp/exported")
-extra=$(comm -13 "$tmp/declared" "$tmp/exported")
-if [ -n "$missing" ] || [ -n "$extra" ]; then
-    [ -n "$missing" ] && { echo "declared in $HEADER but not exported by $LIBRARY:"; echo "$missing" | sed 's/^/  /'; }
-    [ -n "$extra" ] && { echo "exported by $LIBRARY but not declared in $HEADER:"; echo "$extra" | sed 's/^/  /'; }
-    exit 1
+# Exported: every defined dynamic symbol, as name@@version (nm marks the default version @@).
+nm -D --defined-only "$LIBRARY" | awk '{ print $NF }' | sort -u >"$tmp/symbols"
+grep -E "^cf_[a-z0-9_]+@@$NODE\$" "$tmp/symbols" | sed 's/@@.*//' | sort -u >"$tmp/exported"
+grep -vE "^cf_[a-z0-9_]+@@$NODE\$" "$tmp/symbols" | grep -vx "$NODE" >"$tmp/stray" || true
+
+status=0
+report() {  # report TITLE FILE
+    if [ -s "$2" ]; then
+        echo "$1"; sed 's/^/  /' "$2"; status=1
+    fi
+}
+comm -23 "$tmp/declared" "$tmp/listed" >"$tmp/d1"; report "declared in $HEADER but not in $MAP:" "$tmp/d1"
+comm -13 "$tmp/declared" "$tmp/listed" >"$tmp/d2"; report "in $MAP but not declared in $HEADER:" "$tmp/d2"
+comm -23 "$tmp/declared" "$tmp/exported" >"$tmp/d3"; report "declared in $HEADER but not exported as name@@$NODE by $LIBRARY:" "$tmp/d3"
+comm -13 "$tmp/declared" "$tmp/exported" >"$tmp/d4"; report "exported by $LIBRARY but not declared in $HEADER:" "$tmp/d4"
+report "other symbols $LIBRARY exports (only the header's functions may be):" "$tmp/stray"
+
+major=$(sed -n 's/^#define CF_VERSION_MAJOR \([0-9]*\)$/\1/p' "$HEADER")
+soname=$(readelf -d "$LIBRARY" | sed -n 's/.*(SONAME).*\[\(.*\)\]$/\1/p')
+if [ "$soname" != "libCatFacts.so.$major" ]; then
+    echo "$LIBRARY has SONAME '$soname', not libCatFacts.so.$major (CF_VERSION_MAJOR)"
+    status=1
 fi
-echo "check-exports: $(wc -l <"$tmp/declared" | tr -d ' ') functions match"
+[ $status -eq 0 ] && echo "check-exports: $(wc -l <"$tmp/declared" | tr -d ' ') functions match ($LIBRARY, SONAME $soname)"
+exit $status
