@@ -22,6 +22,16 @@ let libraryLinking: [LinkerSetting] = [
     .unsafeFlags(["-static-stdlib", "-Xlinker", "--gc-sections"], .when(platforms: [.linux], configuration: .release)),
 ]
 
+/// The installed programs (release builds) carry the Swift runtime and Foundation: they run
+/// where no Swift toolchain is installed, and start without loading and relocating 14 shared
+/// libraries (see BENCHMARKS.md, cold start).
+let staticFoundation: [LinkerSetting] = [
+    .unsafeFlags(["-static-stdlib", "-Xlinker", "--start-group", "-lCoreFoundation",
+                  "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections",
+                  "-lFoundationInternationalization", "-lFoundationEssentials",
+                  "-Xlinker", "--end-group"], .when(platforms: [.linux], configuration: .release)),
+]
+
 let package = Package(
     name: "CatFacts",
     platforms: [.macOS(.v15)],
@@ -75,22 +85,18 @@ let package = Package(
         ),
         .executableTarget(
             name: "catfacts-mock",
-            dependencies: ["CatFactsMock", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["CatFactsMock", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            linkerSettings: staticFoundation
         ),
         // GNU readline for the shell's line editing (libreadline-dev); only the shell links it.
         .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
         .executableTarget(
             name: "catfacts",
             dependencies: [
-                "CatFactsKit", "CatFactsMock", "CReadline",
+                "CatFactsKit", "CReadline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            // The Swift runtime and Foundation linked in: no 14 shared libraries to load and
-            // relocate at every start (see BENCHMARKS.md, cold start).
-            linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "--start-group", "-lCoreFoundation",
-                                           "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections",
-                                           "-lFoundationInternationalization", "-lFoundationEssentials",
-                                           "-Xlinker", "--end-group"], .when(configuration: .release))]
+            linkerSettings: staticFoundation
         ),
         .executableTarget(
             name: "catfacts-bench",

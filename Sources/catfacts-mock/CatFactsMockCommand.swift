@@ -49,6 +49,10 @@ struct CatFactsMockCommand: AsyncParsableCommand {
     @Option(help: "Seed for fault choice, jitter and /fact, for repeatable runs.")
     var seed: UInt64?
 
+    @Flag(name: .customLong("stop-at-end-of-input"),
+          help: "Also stop when standard input ends: a parent that holds a pipe to it (catfacts --mock) takes the mock with it when it exits, however it exits.")
+    var stopAtEndOfInput = false
+
     mutating func validate() throws {
         for (name, value) in [("--port", port), ("--latency-ms", latencyMS), ("--jitter-ms", jitterMS),
                               ("--fail-first", failFirst), ("--slow-ms", slowMS),
@@ -92,7 +96,7 @@ struct CatFactsMockCommand: AsyncParsableCommand {
         configuration.seed = seed
 
         // Install the handlers before listening, so an early signal still stops cleanly.
-        guard ShutdownSignals.install() else {
+        guard ShutdownSignals.install(), !stopAtEndOfInput || ShutdownSignals.stopAtEndOfInput() else {
             FileHandle.standardError.write(Data("catfacts-mock: cannot set up signal handling\n".utf8))
             throw ExitCode.failure
         }

@@ -34,6 +34,24 @@ enum ShutdownSignals {
         return true
     }
 
+    /// Makes the end of standard input stop the server as a signal would (after
+    /// ``install()``). `false` when the thread that watches it cannot start.
+    static func stopAtEndOfInput() -> Bool {
+        guard shutdownPipe.write >= 0 else { return false }
+        let watcher = Thread {
+            var buffer = [UInt8](repeating: 0, count: 256)
+            while true {
+                let count = read(STDIN_FILENO, &buffer, buffer.count)
+                if count < 0, errno == EINTR { continue }
+                if count <= 0 { break }
+            }
+            var byte: UInt8 = 1
+            _ = write(shutdownPipe.write, &byte, 1)
+        }
+        watcher.start()
+        return true
+    }
+
     /// Returns once either signal has arrived (after ``install()``).
     static func wait() async {
         guard shutdownPipe.read >= 0 else { return }

@@ -1,7 +1,15 @@
 import ArgumentParser
 import CatFactsKit
-import CatFactsMock
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `catfacts`: the Cat Facts shell. Interactive on a terminal (readline, history, Tab
 /// completion); with `-c`, a script file or a non-terminal stdin, it runs the commands and
@@ -25,7 +33,7 @@ struct CatFactsCommand: ParsableCommand {
     @Flag(help: "Send nothing: answer from the bundled offline catalog.")
     var offline = false
 
-    @Flag(help: "Start the mock API in-process on a free loopback port and use it.")
+    @Flag(help: "Start catfacts-mock (installed beside catfacts) on a free loopback port and use it.")
     var mock = false
 
     @Option(help: ArgumentHelp("The page cache file (default: $XDG_CACHE_HOME/catfacts/cache.sqlite, or cache-HOST-PORT.sqlite beside it for --base-url; in memory with --mock).", valueName: "PATH"))
@@ -49,6 +57,29 @@ struct CatFactsCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("A file of commands to run, then exit (- reads stdin).", valueName: "SCRIPT"))
     var script: String?
 
+    @Flag(name: .customLong("manual-page"), help: .hidden)
+    var manualPage = false
+
+    /// As ArgumentParser's `main`, except that a usage error exits 2, as the other usage
+    /// errors do (a script that cannot be read, a wrong base URL), not 64 (EX_USAGE).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                let message = fullMessage(for: error)
+                Descriptor.writeAll(message + (message.hasSuffix("\n") ? "" : "\n"), to: STDERR_FILENO)
+                #if canImport(Glibc)
+                Glibc.exit(2)
+                #else
+                Darwin.exit(2)
+                #endif
+            }
+            exit(withError: error)
+        }
+    }
+
     func validate() throws {
         if mock, baseURL != nil { throw ValidationError("--mock and --base-url exclude each other.") }
         if mock, offline { throw ValidationError("--mock and --offline exclude each other.") }
@@ -59,6 +90,11 @@ struct CatFactsCommand: ParsableCommand {
     }
 
     func run() throws {
+        if manualPage {
+            print(ManualPage.render(help: Self.helpMessage(columns: 10_000), registry: .standard,
+                                    version: LibraryVersion.string), terminator: "")
+            return
+        }
         let environment = ProcessInfo.processInfo.environment
         let streams = Streams.current(environment: environment)
         let console = Console(style: Style(enabled: false),
@@ -72,9 +108,9 @@ struct CatFactsCommand: ParsableCommand {
         // Read before anything starts, so a wrong path fails at once.
         let scriptText = try script.flatMap { path in path == "-" ? nil : try readScript(path, console: console) }
 
-        let server: MockServer? = mock ? try startMock(console: console) : nil
-        defer { if let server { try? Blocking.wait { await server.stop() } } }
-        let info = ServerInfo(url: server?.baseURL.absoluteString ?? baseURL ?? ClientOptions.defaultBaseURL,
+        let server: MockProcess? = mock ? try startMock(environment: environment, console: console) : nil
+        defer { server?.stop() }
+        let info = ServerInfo(url: server?.baseURL ?? baseURL ?? ClientOptions.defaultBaseURL,
                               origin: server != nil ? .mock : baseURL != nil ? .baseURL : .service,
                               offline: offline, fallback: !noFallback)
         let observer = RequestObserver()
@@ -114,23 +150,27 @@ struct CatFactsCommand: ParsableCommand {
             console.error("catfacts: \(script): cannot read the script: \(String(cString: strerror(errno))); check the path")
             throw ExitCode(2)
         }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        guard let data = try? handle.readToEnd() ?? Data(), let text = String(data: data, encoding: .utf8) else {
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = read(descriptor, &chunk, chunk.count)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += chunk[..<count]
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             console.error("catfacts: \(script): cannot read the script: it is not UTF-8 text; check the file")
             throw ExitCode(2)
         }
         return text
     }
 
-    private func startMock(console: Console) throws -> MockServer {
+    private func startMock(environment: [String: String], console: Console) throws -> MockProcess {
         do {
-            return try Blocking.wait {
-                var configuration = MockConfiguration()
-                configuration.port = 0
-                return try await MockServer.start(configuration)
-            }
+            return try MockProcess.start(environment: environment)
         } catch {
-            console.error("catfacts: --mock: cannot start the mock: \(error); try --base-url with catfacts-mock running")
+            console.error("catfacts: --mock: \(error.description); or start catfacts-mock yourself and use --base-url")
             throw ExitCode.failure
         }
     }

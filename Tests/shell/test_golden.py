@@ -1,4 +1,4 @@
-"""Script mode against the in-process mock's deterministic catalog: every command, in every
+"""Script mode against the mock's deterministic catalog: every command, in every
 output mode, compared with the golden files in golden/ (stdout, stderr and exit status).
 
 Regenerate after a deliberate change with CATFACTS_UPDATE_GOLDEN=1, then read the diff.

@@ -1,5 +1,4 @@
 import CatFactsKit
-import Foundation
 
 extension Command {
     /// `help [CMD]`.
@@ -26,8 +25,8 @@ extension Command {
         guard let command = registry.command(named: name) else { throw registry.unknownCommandError(name) }
         var lines = ["usage: " + style.bold(command.synopsis)]
         if !command.aliases.isEmpty { lines.append("also: " + command.aliases.joined(separator: ", ")) }
-        for paragraph in command.details.components(separatedBy: "\n\n") {
-            lines += [""] + TextWrap.lines(paragraph, width: min(session.width, 100))
+        for paragraph in command.details.split(separator: "\n\n", omittingEmptySubsequences: false) {
+            lines += [""] + TextWrap.lines(String(paragraph), width: min(session.width, 100))
         }
         session.console.print(lines)
     }

@@ -1,5 +1,9 @@
 import CatFactsKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Synchronization
 
 /// What the shell's client is doing on the network: the requests in flight (which the

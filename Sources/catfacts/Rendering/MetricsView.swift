@@ -1,5 +1,4 @@
 import CatFactsKit
-import Foundation
 
 /// The metrics as a table per endpoint, then the device, OS, memory and online state.
 enum MetricsView {
@@ -49,6 +48,13 @@ enum MetricsView {
         return lines
     }
 
-    private static func ms(_ value: Double) -> String { String(format: "%.1f", value) }
-    private static func mib(_ bytes: Int) -> String { String(format: "%.1f MiB", Double(bytes) / 1_048_576) }
+    private static func ms(_ value: Double) -> String { oneDecimal(value) }
+    private static func mib(_ bytes: Int) -> String { oneDecimal(Double(bytes) / 1_048_576) + " MiB" }
+
+    /// `value` rounded to one decimal, as `%.1f` writes it.
+    private static func oneDecimal(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < 1e15 else { return String(value) }
+        let tenths = Int((abs(value) * 10).rounded())
+        return (value < 0 && tenths > 0 ? "-" : "") + "\(tenths / 10).\(tenths % 10)"
+    }
 }

@@ -1,5 +1,9 @@
 import CatFactsKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where the shell keeps its page cache: a file that outlives the session, so the last
 /// pages seen answer when the network is gone, unless told otherwise.
@@ -21,19 +25,20 @@ enum CacheChoice: Sendable, Equatable {
         if let path { return .file(path) }
         if mock { return .memory }
         let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.cache"
+            ?? (environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.cache"
         return .file(base + "/catfacts/" + fileName(for: baseURL))
     }
 
     /// `cache.sqlite` for the real service; `cache-HOST-PORT-PATH.sqlite` for another server.
     static func fileName(for baseURL: String?) -> String {
         guard let baseURL, let url = URLComponents(string: baseURL), let host = url.host,
-              baseURL.trimmingCharacters(in: CharacterSet(charactersIn: "/")) != ClientOptions.defaultBaseURL else {
+              String(baseURL.reversed().drop { $0 == "/" }.reversed()) != ClientOptions.defaultBaseURL else {
             return "cache.sqlite"
         }
         let parts = [host, url.port.map(String.init) ?? url.scheme ?? "", url.path]
         let name = parts.joined(separator: "-").map { $0.isLetter || $0.isNumber || $0 == "." ? $0 : "-" }
-        return "cache-" + String(name).trimmingCharacters(in: CharacterSet(charactersIn: "-")) + ".sqlite"
+        let trimmed = name.drop { $0 == "-" }.reversed().drop { $0 == "-" }.reversed()
+        return "cache-" + String(trimmed) + ".sqlite"
     }
 
     /// What `source` says about it, with the file's age when there is one.

@@ -6,8 +6,8 @@ struct ServerInfo: Sendable {
         case service = "the Cat Facts API"
         /// `--base-url`.
         case baseURL = "--base-url"
-        /// `--mock`: the mock, in-process on a loopback port.
-        case mock = "--mock: the mock, in-process"
+        /// `--mock`: catfacts-mock, started by the shell on a loopback port.
+        case mock = "--mock: catfacts-mock, started by the shell"
     }
 
     /// The base URL.

@@ -1,5 +1,9 @@
 import CatFactsKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The shell's state and the services commands use: the client, the settings, the last
 /// listing (for `next` and `show N`), the console, the spinner. Commands run on it one at a

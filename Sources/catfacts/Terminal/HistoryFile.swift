@@ -1,5 +1,9 @@
 import CReadline
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where the shell keeps its history: `$XDG_STATE_HOME/catfacts/history`, by default
 /// `~/.local/state/catfacts/history`, its folders made when missing. Every line is appended
@@ -23,7 +27,7 @@ struct HistoryFile {
     /// `nil` when the file cannot be made (the shell then runs without saved history).
     init?(path: String) {
         self.path = path
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
