@@ -50,15 +50,14 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(
             name: "CatFactsKit",
             dependencies: [
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
-                // The offline page cache (Sources/CatFactsKit/Store): SQLite through GRDB.
-                .product(name: "GRDB", package: "GRDB.swift"),
+                // The offline page cache (Sources/CatFactsKit/Store): SQLite's C API.
+                "CSQLite",
                 // HTTP (Sources/CatFactsKit/Transport): libcurl's multi interface.
                 "CCurl",
             ],
@@ -67,6 +66,8 @@ let package = Package(
         // libcurl, loaded on first use (libcurl4-openssl-dev for the headers; the system's
         // libcurl4 at run time).
         .target(name: "CCurl"),
+        // The system's SQLite (libsqlite3-dev for the headers; libsqlite3 at run time).
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         .target(
             name: "CatFactsC",
             dependencies: ["CatFactsKit"],
@@ -105,7 +106,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "CatFactsKitTests", dependencies: ["CatFactsKit", "CatFactsMock"]),
+        .testTarget(name: "CatFactsKitTests", dependencies: ["CatFactsKit", "CatFactsMock", "CSQLite"]),
         .testTarget(name: "CatFactsMockTests", dependencies: ["CatFactsMock", "CatFactsKit"]),
     ],
     swiftLanguageModes: [.v6]

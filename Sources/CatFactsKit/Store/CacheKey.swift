@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where a cached response is filed: the endpoint's path and its query, sorted.
 ///
@@ -25,7 +29,24 @@ public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
     /// The key as stored: `/breeds?limit=10&page=2`, or the path alone.
     public var description: String { query.isEmpty ? endpoint : "\(endpoint)?\(query)" }
 
+    /// The bytes a name or value keeps as they are: those a URL query allows
+    /// (RFC 3986), less the three that would change its meaning: `&`, `=` and `+`.
+    private static let unescaped = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$'()*,;:@/?".utf8)
+
+    /// `text` with every other UTF-8 byte as `%XX` (upper-case hex), as Foundation's
+    /// `addingPercentEncoding(withAllowedCharacters:)` writes it with that set, so keys
+    /// filed by earlier versions are found again.
     private static func escape(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&=+"))) ?? text
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            if unescaped.contains(byte) {
+                bytes.append(byte)
+            } else {
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

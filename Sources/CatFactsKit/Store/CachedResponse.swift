@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A response body as the cache holds it, with when it was fetched and its validators.
 public struct CachedResponse: Sendable, Equatable {

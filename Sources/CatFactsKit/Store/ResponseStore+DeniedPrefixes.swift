@@ -1,27 +1,26 @@
-import GRDB
-
 extension ResponseStore {
     /// The prefixes denied for `catalog` (a ``BreedCatalogView`` fingerprint). Denials filed
     /// under any other catalog are deleted in the same transaction: the catalog changed.
     public func deniedPrefixes(catalog: String) throws(CatFactsError) -> [String] {
-        try run("read the denied prefixes") {
-            try writer.write { db in
-                try db.execute(sql: "DELETE FROM denied_prefix WHERE catalog != ?", arguments: [catalog])
-                return try String.fetchAll(db, sql: "SELECT prefix FROM denied_prefix WHERE catalog = ? ORDER BY prefix",
-                                           arguments: [catalog])
+        try run("read the denied prefixes") { db throws(SQLiteError) in
+            try db.transaction { () throws(SQLiteError) in
+                try db.execute("DELETE FROM denied_prefix WHERE catalog != ?", [.text(catalog)])
+                return try db.rows("SELECT prefix FROM denied_prefix WHERE catalog = ? ORDER BY prefix", [.text(catalog)]) {
+                    row throws(SQLiteError) in try row.text(0)
+                }
             }
         }
     }
 
     /// Files `prefix` as denied for `catalog`, dropping the longer prefixes it covers.
     public func denyPrefix(_ prefix: String, catalog: String) throws(CatFactsError) {
-        try run("save the denied prefix \"\(prefix)\"") {
-            try writer.write { db in
+        try run("save the denied prefix \"\(prefix)\"") { db throws(SQLiteError) in
+            try db.transaction { () throws(SQLiteError) in
                 // SQLite's substr counts code points, as unicodeScalars does.
-                try db.execute(sql: "DELETE FROM denied_prefix WHERE catalog = ? AND prefix != ? AND substr(prefix, 1, ?) = ?",
-                               arguments: [catalog, prefix, prefix.unicodeScalars.count, prefix])
-                try db.execute(sql: "INSERT OR IGNORE INTO denied_prefix (catalog, prefix) VALUES (?, ?)",
-                               arguments: [catalog, prefix])
+                try db.execute("DELETE FROM denied_prefix WHERE catalog = ? AND prefix != ? AND substr(prefix, 1, ?) = ?",
+                               [.text(catalog), .text(prefix), .integer(Int64(prefix.unicodeScalars.count)), .text(prefix)])
+                try db.execute("INSERT OR IGNORE INTO denied_prefix (catalog, prefix) VALUES (?, ?)",
+                               [.text(catalog), .text(prefix)])
             }
         }
     }

@@ -1,13 +1,17 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
-import GRDB
+#endif
+import Synchronization
 
-/// The offline page cache: response bodies in SQLite (through GRDB), filed by ``CacheKey``,
-/// with their fetch time and validators, capped in size with least-recently-used eviction.
+/// The offline page cache: response bodies in SQLite, filed by ``CacheKey``, with their
+/// fetch time and validators, capped in size with least-recently-used eviction.
 ///
-/// In memory (a private `DatabaseQueue`) unless given a path; a file is opened as a WAL
-/// `DatabasePool` with a busy timeout, so several processes may share it. Opening never
-/// fails: a corrupt or foreign file is moved aside and rebuilt, and a file that cannot be
-/// used at all is replaced by a memory cache — each time with a line in ``warnings``.
+/// In memory (a private database) unless given a path; a file is opened in WAL mode with a
+/// busy timeout, so several processes may share it. Opening never fails: a corrupt or
+/// foreign file is moved aside and rebuilt, and a file that cannot be used at all is
+/// replaced by a memory cache — each time with a line in ``warnings``.
 /// Every write is one transaction, committed before the call that made it returns.
 public final class ResponseStore: Sendable {
     /// Bytes a row costs beyond its body and key (timestamps, validators, b-tree overhead).
@@ -19,7 +23,9 @@ public final class ResponseStore: Sendable {
     public let maxBytes: Int
     /// What went wrong without failing a call.
     public let warnings: StoreWarnings
-    let writer: any DatabaseWriter
+    /// The one connection, used by one call at a time: a SQLite connection must not be
+    /// shared between threads without a lock, and the cache's statements are short.
+    private let connection: Mutex<SQLiteConnection>
 
     /// Opens the cache: in memory when `path` is `nil`, else the file (its folder is created).
     ///
@@ -31,24 +37,27 @@ public final class ResponseStore: Sendable {
         self.maxBytes = maxBytes
         self.warnings = warnings
         if let path {
-            if let writer = StoreFile.open(path: path, warnings: warnings) {
+            if let db = StoreFile.open(path: path, warnings: warnings) {
                 self.path = path
-                self.writer = writer
+                self.connection = Mutex(db)
                 return
             }
             warnings.add("the cache file \(path) cannot be used; caching in memory instead")
         }
         self.path = nil
-        self.writer = StoreFile.openMemory()
+        self.connection = Mutex(StoreFile.openMemory())
     }
 
     /// The response filed under `key`, or `nil`.
     public func lookup(_ key: CacheKey) throws(CatFactsError) -> CachedResponse? {
-        try run("read \(key)") {
-            try writer.read { db in
-                try Row.fetchOne(db, sql: """
-                    SELECT key, body, fetched_at, last_used_at, etag, last_modified FROM response WHERE key = ?
-                    """, arguments: [key.description]).map(Self.response(from:))
+        try run("read \(key)") { db throws(SQLiteError) in
+            try db.firstRow("""
+                SELECT key, body, fetched_at, last_used_at, etag, last_modified FROM response WHERE key = ?
+                """, [.text(key.description)]) { row throws(SQLiteError) in
+                CachedResponse(key: try row.text(0), body: try row.blob(1),
+                               fetchedAt: Date(timeIntervalSince1970: try row.double(2)),
+                               lastUsedAt: Date(timeIntervalSince1970: try row.double(3)),
+                               etag: try row.optionalText(4), lastModified: try row.optionalText(5))
             }
         }
     }
@@ -63,12 +72,13 @@ public final class ResponseStore: Sendable {
             return
         }
         let now = Date.now.timeIntervalSince1970
-        try run("write \(key)") {
-            try writer.write { db in
-                try db.execute(sql: """
+        try run("write \(key)") { db throws(SQLiteError) in
+            try db.transaction { () throws(SQLiteError) in
+                try db.execute("""
                     INSERT OR REPLACE INTO response (key, endpoint, body, size, fetched_at, last_used_at, etag, last_modified)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [text, key.endpoint, Data(body), size, fetchedAt.timeIntervalSince1970, now, etag, lastModified])
+                    """, [.text(text), .text(key.endpoint), .blob(body), .integer(Int64(size)),
+                          .real(fetchedAt.timeIntervalSince1970), .real(now), SQLiteValue(etag), SQLiteValue(lastModified)])
                 try evict(db, keeping: text)
             }
         }
@@ -77,61 +87,58 @@ public final class ResponseStore: Sendable {
     /// Marks `key` as used now and, when given, as fetched at `fetchedAt` (after a 304).
     public func touch(_ key: CacheKey, fetchedAt: Date? = nil) throws(CatFactsError) {
         let now = Date.now.timeIntervalSince1970
-        try run("update \(key)") {
-            try writer.write { db in
-                if let fetchedAt {
-                    try db.execute(sql: "UPDATE response SET last_used_at = ?, fetched_at = ? WHERE key = ?",
-                                   arguments: [now, fetchedAt.timeIntervalSince1970, key.description])
-                } else {
-                    try db.execute(sql: "UPDATE response SET last_used_at = ? WHERE key = ?", arguments: [now, key.description])
-                }
+        try run("update \(key)") { db throws(SQLiteError) in
+            if let fetchedAt {
+                try db.execute("UPDATE response SET last_used_at = ?, fetched_at = ? WHERE key = ?",
+                               [.real(now), .real(fetchedAt.timeIntervalSince1970), .text(key.description)])
+            } else {
+                try db.execute("UPDATE response SET last_used_at = ? WHERE key = ?", [.real(now), .text(key.description)])
             }
         }
     }
 
     /// Removes what is filed under `key`.
     public func remove(_ key: CacheKey) throws(CatFactsError) {
-        try run("remove \(key)") {
-            try writer.write { db in try db.execute(sql: "DELETE FROM response WHERE key = ?", arguments: [key.description]) }
+        try run("remove \(key)") { db throws(SQLiteError) in
+            try db.execute("DELETE FROM response WHERE key = ?", [.text(key.description)])
         }
     }
 
     /// The keys stored, least recently used first.
     public func keys() throws(CatFactsError) -> [String] {
-        try run("list the keys") {
-            try writer.read { db in try String.fetchAll(db, sql: "SELECT key FROM response ORDER BY last_used_at, rowid") }
+        try run("list the keys") { db throws(SQLiteError) in
+            try db.rows("SELECT key FROM response ORDER BY last_used_at, rowid") { row throws(SQLiteError) in try row.text(0) }
         }
     }
 
     /// The bytes the rows take, as the cap counts them.
     public func totalBytes() throws(CatFactsError) -> Int {
-        try run("sum the sizes") {
-            try writer.read { db in try Int.fetchOne(db, sql: "SELECT coalesce(sum(size), 0) FROM response") ?? 0 }
-        }
+        try run("sum the sizes") { db throws(SQLiteError) in try Self.totalBytes(db) }
+    }
+
+    private static func totalBytes(_ db: SQLiteConnection) throws(SQLiteError) -> Int {
+        Int(try db.firstRow("SELECT coalesce(sum(size), 0) FROM response") { row throws(SQLiteError) in try row.int64(0) } ?? 0)
     }
 
     /// Deletes least recently used rows, never `kept`, until the total is within the cap.
-    private func evict(_ db: Database, keeping kept: String) throws {
-        var total = try Int.fetchOne(db.cachedStatement(sql: "SELECT coalesce(sum(size), 0) FROM response")) ?? 0
+    private func evict(_ db: SQLiteConnection, keeping kept: String) throws(SQLiteError) {
+        var total = try Self.totalBytes(db)
         guard total > maxBytes else { return }
-        let rows = try Row.fetchCursor(db, sql: "SELECT key, size FROM response WHERE key != ? ORDER BY last_used_at, rowid",
-                                       arguments: [kept])
+        // Chosen first (reading keys and sizes only, never bodies, and only as many rows as
+        // the cap needs), deleted after, once the reading statement is finalized.
         var doomed: [String] = []
-        while total > maxBytes, let row = try rows.next() {
-            doomed.append(row["key"])
-            total -= row["size"] as Int
+        do {
+            let candidates = try db.prepare("SELECT key, size FROM response WHERE key != ? ORDER BY last_used_at, rowid")
+            try candidates.bind([.text(kept)])
+            while total > maxBytes, try candidates.step() {
+                doomed.append(try candidates.text(0))
+                total -= Int(try candidates.int64(1))
+            }
         }
+        let delete = try db.prepare("DELETE FROM response WHERE key = ?")
         for key in doomed {
-            try db.execute(sql: "DELETE FROM response WHERE key = ?", arguments: [key])
+            try delete.run([.text(key)])
         }
-    }
-
-    private static func response(from row: Row) -> CachedResponse {
-        let body: Data = row["body"]
-        return CachedResponse(key: row["key"], body: [UInt8](body),
-                              fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]),
-                              lastUsedAt: Date(timeIntervalSince1970: row["last_used_at"]),
-                              etag: row["etag"], lastModified: row["last_modified"])
     }
 
     /// Runs a cache operation whose failure must not fail the call: the error becomes a line
@@ -146,14 +153,11 @@ public final class ResponseStore: Sendable {
         }
     }
 
-    // Only statements without arguments go through GRDB's statement cache: a cached
-    // statement keeps its last arguments (a body, a key) alive until it runs again, where
-    // leak checkers cannot follow Swift's references to them.
-
-    /// Runs a database operation, turning its error into ``CatFactsError/internal(_:)`` naming `what`.
-    func run<T>(_ what: String, _ body: () throws -> T) throws(CatFactsError) -> T {
+    /// Runs `body` on the connection, alone, turning its error into
+    /// ``CatFactsError/internal(_:)`` naming `what`.
+    func run<T: Sendable>(_ what: String, _ body: (SQLiteConnection) throws(SQLiteError) -> T) throws(CatFactsError) -> T {
         do {
-            return try body()
+            return try connection.withLock { db throws(SQLiteError) in try body(db) }
         } catch {
             throw .internal("the cache could not \(what): \(error)")
         }

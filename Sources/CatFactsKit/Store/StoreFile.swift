@@ -1,37 +1,48 @@
+import CSQLite
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
-import GRDB
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Opens the cache's database: a file made ready for use, or memory.
 enum StoreFile {
     /// How long a connection waits for another process's write lock before failing.
-    static let busyTimeout: TimeInterval = 5
+    static let busyTimeout: Duration = .seconds(5)
+    /// How many times a file another process may be creating is opened before giving up.
+    static let attempts = 10
 
     /// A private in-memory database with the schema.
-    static func openMemory() -> any DatabaseWriter {
+    static func openMemory() -> SQLiteConnection {
         do {
-            let queue = try DatabaseQueue(configuration: configuration())
-            try StoreSchema.migrator.migrate(queue)
-            return queue
+            let db = try SQLiteConnection(path: nil)
+            try StoreSchema.migrate(db)
+            return db
         } catch {
             // An in-memory SQLite database only fails to open when memory is exhausted.
             fatalError("the in-memory cache cannot be created: \(error)")
         }
     }
 
-    /// The file at `path` as a WAL pool with the schema, or `nil` (with a warning) when it
+    /// The file at `path` in WAL mode with the schema, or `nil` (with a warning) when it
     /// cannot be used. A corrupt or foreign file is moved to `<path>.corrupt-<timestamp>`
     /// (with its `-wal` and `-shm` files) and a new one is made in its place.
-    static func open(path: String, warnings: StoreWarnings) -> DatabasePool? {
+    static func open(path: String, warnings: StoreWarnings) -> SQLiteConnection? {
         let url = URL(fileURLWithPath: path)
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         } catch {
-            warnings.add("cannot create the folder of the cache file \(path): \(error.localizedDescription)")
+            warnings.add("cannot create the folder of the cache file \(path): \(reason(error))")
             return nil
         }
         switch attempt(path) {
-        case .success(let pool):
-            return pool
+        case .success(let db):
+            return db
         case .failure(.unusable(let reason)):
             warnings.add("cannot open the cache file \(path): \(reason)")
             return nil
@@ -39,7 +50,7 @@ enum StoreFile {
             guard let aside = moveAside(path, warnings: warnings) else { return nil }
             warnings.add("the cache file \(path) \(reason); moved it to \(aside) and started a new cache")
             switch attempt(path) {
-            case .success(let pool): return pool
+            case .success(let db): return db
             case .failure(.unusable(let reason)), .failure(.damaged(let reason)):
                 warnings.add("cannot open the new cache file \(path): \(reason)")
                 return nil
@@ -52,60 +63,72 @@ enum StoreFile {
 
     /// Opens, checks and migrates the file. Another process may be creating the same file
     /// at the same moment (switching it to WAL or migrating it): a failure is tried again a
-    /// few times, with the pool opened anew, before the file is given up on.
-    private static func attempt(_ path: String) -> Result<DatabasePool, Failure> {
+    /// few times, on a new connection, before the file is given up on.
+    private static func attempt(_ path: String) -> Result<SQLiteConnection, Failure> {
         if let failure = inspect(path) { return .failure(failure) }
-        var lastError: (any Error)?
-        for attempt in 0..<10 {
-            var opened: DatabasePool?
+        var attempt = 1
+        while true {
             do {
-                let pool = try DatabasePool(path: path, configuration: configuration())
-                opened = pool
-                switch try pool.read(StoreSchema.kind(of:)) {
+                let db = try SQLiteConnection(path: path, busyTimeout: busyTimeout)
+                try useWAL(db)
+                switch try StoreSchema.kind(of: db) {
                 case .foreign:
-                    try? pool.close()
                     return .failure(.damaged("is not a CatFacts cache (another program's SQLite database)"))
                 case .empty, .ours:
-                    try StoreSchema.migrator.migrate(pool)
-                    return .success(pool)
+                    try StoreSchema.migrate(db)
+                    return .success(db)
                 }
             } catch {
-                try? opened?.close()
-                lastError = error
-                if case .damaged = classify(error) { break }
-                Thread.sleep(forTimeInterval: 0.02 * Double(attempt + 1))
+                let failure = classify(error)
+                guard case .unusable = failure, attempt < attempts else { return .failure(failure) }
+                usleep(UInt32(20_000 * attempt))  // 20 ms, then 40 ms, …
+                attempt += 1
             }
         }
-        return .failure(classify(lastError ?? CatFactsError.internal("migration failed")))
     }
 
-    /// Looks at an existing file read-only (opening a pool would switch someone else's
-    /// database to WAL): why it must not be opened, or `nil`.
+    /// Switches the file to WAL (readers and a writer in other processes do not block each
+    /// other), syncing at checkpoints only: a killed process loses nothing committed.
+    private static func useWAL(_ db: SQLiteConnection) throws(SQLiteError) {
+        let sql = "PRAGMA journal_mode = WAL"
+        let mode = try db.firstRow(sql) { row throws(SQLiteError) in try row.text(0) }
+        guard mode == "wal" else {
+            throw SQLiteError(code: SQLITE_ERROR, message: "could not switch to WAL mode (still \(mode ?? "unknown"))", sql: sql)
+        }
+        try db.execute("PRAGMA synchronous = NORMAL")
+    }
+
+    /// Looks at an existing file read-only (opening it for writing would switch someone
+    /// else's database to WAL): why it must not be opened, or `nil`.
     private static func inspect(_ path: String) -> Failure? {
-        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > 0 else { return nil }
-        var configuration = configuration()
-        configuration.readonly = true
+        // stat(2), not FileManager's attributes: their size is an NSNumber with Foundation
+        // and a UInt without, and no one cast reads both.
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_size > 0 else { return nil }
         do {
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
-            defer { try? queue.close() }
-            if try queue.read(StoreSchema.kind(of:)) == .foreign {
+            let db = try SQLiteConnection(path: path, readOnly: true, busyTimeout: busyTimeout)
+            if try StoreSchema.kind(of: db) == .foreign {
                 return .damaged("is not a CatFacts cache (another program's SQLite database)")
             }
             return nil
         } catch {
             let failure = classify(error)
             if case .damaged = failure { return failure }
-            return nil  // e.g. a WAL file only a writer can recover: let the pool try
+            return nil  // e.g. a WAL file only a writer can recover: let the writer try
         }
     }
 
     /// Not a database, or a damaged one: damaged; anything else (permissions, locks): unusable.
-    private static func classify(_ error: any Error) -> Failure {
-        if let error = error as? DatabaseError,
-           error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT {
-            return .damaged("is not a valid SQLite database (\(error.message ?? "\(error.resultCode)"))")
-        }
-        return .unusable("\(error)")
+    private static func classify(_ error: SQLiteError) -> Failure {
+        error.isDamage ? .damaged("is not a valid SQLite database (\(error.message))") : .unusable("\(error)")
+    }
+
+    /// A file operation's error in words: the system's text for its cause ("Not a
+    /// directory"), else the error as it describes itself. (`localizedDescription` needs
+    /// the whole Foundation, and said only "The operation could not be completed".)
+    private static func reason(_ error: any Error) -> String {
+        guard let cause = (error as? CocoaError)?.underlying as? POSIXError else { return "\(error)" }
+        return String(cString: strerror(cause.code.rawValue))
     }
 
     /// Renames the file and its companions to `<path>.corrupt-<timestamp>`; that name, or `nil`.
@@ -121,19 +144,12 @@ enum StoreFile {
         do {
             try FileManager.default.moveItem(atPath: path, toPath: aside)
         } catch {
-            warnings.add("the cache file \(path) is damaged and cannot be moved aside: \(error.localizedDescription)")
+            warnings.add("the cache file \(path) is damaged and cannot be moved aside: \(reason(error))")
             return nil
         }
         for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
             try? FileManager.default.moveItem(atPath: path + suffix, toPath: aside + suffix)
         }
         return aside
-    }
-
-    private static func configuration() -> Configuration {
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(busyTimeout)
-        configuration.label = "CatFacts cache"
-        return configuration
     }
 }

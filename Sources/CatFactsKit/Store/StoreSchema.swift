@@ -1,62 +1,82 @@
-import GRDB
-
-/// The cache file's schema and how it is migrated (GRDB's `DatabaseMigrator`).
+/// The cache file's schema and how it is migrated.
 ///
 /// A file is ours when its `application_id` is ``applicationID``; an empty file becomes
 /// ours; anything else is foreign and is moved aside, never changed.
+///
+/// Applied migrations are recorded by name in `grdb_migrations`, the table GRDB's
+/// `DatabaseMigrator` kept when the cache went through GRDB: files written then are read
+/// and upgraded as they always were, and a file written now still opens in such a version.
 enum StoreSchema {
     /// `PRAGMA application_id` of a CatFacts cache: "CaFa" in ASCII.
     static let applicationID: Int32 = 0x4361_4661
 
-    /// The migrations, in order. Each runs in its own transaction, so a process killed
-    /// during one leaves the file as it was; each is idempotent, so two processes creating
-    /// the same file at once both succeed (the later one's attempt is retried by `StoreFile`).
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1: response") { db in
-            try db.execute(sql: """
-                CREATE TABLE IF NOT EXISTS response (
-                    key TEXT PRIMARY KEY NOT NULL,
-                    endpoint TEXT NOT NULL,
-                    body BLOB NOT NULL,
-                    size INTEGER NOT NULL,
-                    fetched_at DOUBLE NOT NULL,
-                    last_used_at DOUBLE NOT NULL,
-                    etag TEXT,
-                    last_modified TEXT
-                );
-                CREATE INDEX IF NOT EXISTS response_last_used ON response(last_used_at);
-                PRAGMA application_id = \(applicationID);
-                """)
+    /// The table listing the migrations applied, one `identifier` a row.
+    static let migrationsTable = "grdb_migrations"
+
+    /// The migrations, in order: a name (recorded once applied) and its SQL.
+    static let migrations: [(identifier: String, sql: String)] = [
+        // PRAGMA takes no parameters: the application id is written into the SQL (this
+        // type's constant, never a value from outside).
+        ("v1: response", """
+            CREATE TABLE IF NOT EXISTS response (
+                key TEXT PRIMARY KEY NOT NULL,
+                endpoint TEXT NOT NULL,
+                body BLOB NOT NULL,
+                size INTEGER NOT NULL,
+                fetched_at DOUBLE NOT NULL,
+                last_used_at DOUBLE NOT NULL,
+                etag TEXT,
+                last_modified TEXT
+            );
+            CREATE INDEX IF NOT EXISTS response_last_used ON response(last_used_at);
+            PRAGMA application_id = \(applicationID);
+            """),
+        // Lets the size cap be summed from a small index instead of reading every row,
+        // bodies included, on each save.
+        ("v2: size index", "CREATE INDEX IF NOT EXISTS response_size ON response(size)"),
+        // Prefixes that found no breed name, filed under the catalog they were asked of
+        // (its fingerprint), so a changed catalog never inherits them.
+        ("v3: denied prefix", """
+            CREATE TABLE IF NOT EXISTS denied_prefix (
+                catalog TEXT NOT NULL,
+                prefix TEXT NOT NULL,
+                PRIMARY KEY (catalog, prefix)
+            ) WITHOUT ROWID
+            """),
+    ]
+
+    /// Applies the migrations `db` lacks, each in its own transaction, so a process killed
+    /// during one leaves the file as it was. Another process may be migrating the same file
+    /// at the same moment: each transaction holds the write lock and checks again that its
+    /// migration is still missing, so the two never apply one twice.
+    static func migrate(_ db: SQLiteConnection) throws(SQLiteError) {
+        try db.execute("CREATE TABLE IF NOT EXISTS \(migrationsTable) (identifier TEXT NOT NULL PRIMARY KEY)")
+        // Read first without the write lock: an up-to-date file, the usual case, takes none.
+        let applied = Set(try db.rows("SELECT identifier FROM \(migrationsTable)") { row throws(SQLiteError) in try row.text(0) })
+        for migration in migrations where !applied.contains(migration.identifier) {
+            try db.transaction { () throws(SQLiteError) in
+                guard try !isApplied(migration.identifier, in: db) else { return }
+                try db.execute(migration.sql)
+                try db.execute("INSERT INTO \(migrationsTable) (identifier) VALUES (?)", [.text(migration.identifier)])
+            }
         }
-        migrator.registerMigration("v2: size index") { db in
-            // Lets the size cap be summed from a small index instead of reading every row,
-            // bodies included, on each save.
-            try db.execute(sql: "CREATE INDEX IF NOT EXISTS response_size ON response(size)")
-        }
-        migrator.registerMigration("v3: denied prefix") { db in
-            // Prefixes that found no breed name, filed under the catalog they were asked of
-            // (its fingerprint), so a changed catalog never inherits them.
-            try db.execute(sql: """
-                CREATE TABLE IF NOT EXISTS denied_prefix (
-                    catalog TEXT NOT NULL,
-                    prefix TEXT NOT NULL,
-                    PRIMARY KEY (catalog, prefix)
-                ) WITHOUT ROWID
-                """)
-        }
-        return migrator
+    }
+
+    private static func isApplied(_ identifier: String, in db: SQLiteConnection) throws(SQLiteError) -> Bool {
+        try db.firstRow("SELECT 1 FROM \(migrationsTable) WHERE identifier = ?", [.text(identifier)]) { _ in true } ?? false
     }
 
     /// What an opened file holds.
     enum Kind { case empty, ours, foreign }
 
     /// Whether the file is empty, ours or someone else's.
-    static func kind(of db: Database) throws -> Kind {
-        let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
-        if id == applicationID { return .ours }
-        // GRDB's own bookkeeping table may exist before the first migration commits.
-        let objects = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE tbl_name != 'grdb_migrations'") ?? 0
+    static func kind(of db: SQLiteConnection) throws(SQLiteError) -> Kind {
+        let id = try db.firstRow("PRAGMA application_id") { row throws(SQLiteError) in try row.int64(0) } ?? 0
+        if id == Int64(applicationID) { return .ours }
+        // The migrations table may exist before the first migration commits.
+        let objects = try db.firstRow("SELECT count(*) FROM sqlite_master WHERE tbl_name != ?", [.text(migrationsTable)]) {
+            row throws(SQLiteError) in try row.int64(0)
+        } ?? 0
         return id == 0 && objects == 0 ? .empty : .foreign
     }
 }

@@ -1,6 +1,5 @@
-import CatFactsKit
+@testable import CatFactsKit
 import Foundation
-import GRDB
 import Testing
 
 @Suite("The prefix deny-list: saved with the cache file, cleared when the catalog changes")
@@ -74,10 +73,8 @@ struct DenyListStoreTests {
 
     /// The rows of the file's deny-list, as [catalog, prefix], read with SQLite directly.
     private func deniedRows(_ path: String) throws -> [[String]] {
-        let db = try DatabaseQueue(path: path)
-        defer { try? db.close() }
-        return try db.read { db in
-            try Row.fetchAll(db, sql: "SELECT catalog, prefix FROM denied_prefix ORDER BY catalog, prefix").map { [$0[0], $0[1]] }
+        try SQLiteConnection(path: path).rows("SELECT catalog, prefix FROM denied_prefix ORDER BY catalog, prefix") {
+            row throws(SQLiteError) in [try row.text(0), try row.text(1)]
         }
     }
 }

@@ -27,6 +27,16 @@ struct CacheTests {
         #expect(a.description == "/facts?limit=5&page=2")
     }
 
+    @Test func theQueryIsEscapedAsFoundationEscapesIt() throws {
+        let allowed = CharacterSet.urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&=+"))
+        let samples = (0..<128).map { String(UnicodeScalar(UInt8($0))) } + ["é", "日本", "🐈", "a b&c=d+e", "%41", "x?y/z"]
+        for text in samples {
+            let key = CacheKey(endpoint: .breeds, query: [URLQueryItem(name: text, value: text)])
+            let escaped = try #require(text.addingPercentEncoding(withAllowedCharacters: allowed))
+            #expect(key.description == "/breeds?\(escaped)=\(escaped)")
+        }
+    }
+
     @Test func afterTheTTLTheETagRevalidatesAndA304IsACacheHit() async throws {
         try await withMock(options: { $0.cacheTTL = .zero }) { client, server in
             let first = try await client.breeds(page: 1, limit: 5)

@@ -1,6 +1,5 @@
-import CatFactsKit
+@testable import CatFactsKit
 import Foundation
-import GRDB
 import Testing
 
 @Suite("The cache file: created, shared, and rebuilt when it is damaged or foreign")
@@ -35,16 +34,91 @@ struct StoreFileTests {
     @Test func aForeignSQLiteFileIsMovedAsideUntouched() async throws {
         try await withTemporaryFolder { folder in
             let path = folder.appendingPathComponent("cache.sqlite").path
-            let foreign = try DatabaseQueue(path: path)
-            try await foreign.write { db in
-                try db.execute(sql: "CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('mine')")
-            }
-            try foreign.close()
+            try SQLiteConnection(path: path).execute("CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('mine')")
             try await expectRebuilt(path: path, folder: folder, because: "not a CatFacts cache")
             let aside = try #require(files(in: folder, containing: ".corrupt-").first { !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") })
-            let moved = try DatabaseQueue(path: folder.appendingPathComponent(aside).path)
-            #expect(try await moved.read { try String.fetchOne($0, sql: "SELECT text FROM notes") } == "mine")
-            #expect(try await moved.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "delete")
+            let moved = try SQLiteConnection(path: folder.appendingPathComponent(aside).path)
+            #expect(try moved.firstRow("SELECT text FROM notes") { row throws(SQLiteError) in try row.text(0) } == "mine")
+            #expect(try moved.firstRow("PRAGMA journal_mode") { row throws(SQLiteError) in try row.text(0) } == "delete")
+        }
+    }
+
+    @Test func aDamagedRowIsAWarningAndTheNetworkAnswers() async throws {
+        try await withTemporaryFolder { folder in
+            let path = folder.appendingPathComponent("cache.sqlite").path
+            try await withMock { _, server in
+                _ = try await cachingClient(server.baseURL) { $0.cachePath = path }.breeds(page: 1, limit: 5)
+                try SQLiteConnection(path: path).execute("UPDATE response SET fetched_at = 'soon'")
+                let client = try cachingClient(server.baseURL) { $0.cachePath = path }
+                #expect(try await client.breeds(page: 1, limit: 5).source == .network)
+                #expect(client.cacheWarnings.count == 1)
+                #expect(client.cacheWarnings.first?.contains("column fetched_at holds a value of another type") == true,
+                        "\(client.cacheWarnings)")
+                #expect(try await client.breeds(page: 1, limit: 5).source == .cache)  // the row was written anew
+            }
+        }
+    }
+
+    @Test func aStoreErrorNamesTheSQLiteMessage() async throws {
+        try await withTemporaryFolder { folder in
+            let path = folder.appendingPathComponent("cache.sqlite").path
+            let store = try ResponseStore(path: path, maxBytes: 1 << 20)
+            try SQLiteConnection(path: path).execute("DROP TABLE response")
+            let error = try #require(throws: CatFactsError.self) { try store.keys() }
+            #expect(error == .internal("the cache could not list the keys: SQLite error 1: no such table: response"
+                                       + " - while executing `SELECT key FROM response ORDER BY last_used_at, rowid`"))
+        }
+    }
+
+    @Test func aFileWrittenThroughGRDBIsReadAndUpgraded() async throws {
+        try await withTemporaryFolder { folder in
+            let path = folder.appendingPathComponent("cache.sqlite").path
+            // What GRDB's migrator left after the first migration: its table, then v1.
+            try SQLiteConnection(path: path).execute("""
+                PRAGMA journal_mode = WAL;
+                CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+                BEGIN IMMEDIATE;
+                \(StoreSchema.migrations[0].sql);
+                INSERT INTO grdb_migrations VALUES ('v1: response');
+                COMMIT;
+                INSERT INTO response VALUES ('/facts', '/facts', x'7b7d', 76, 1700000000.5, 1700000001, '"e1"', NULL);
+                """)
+            let store = try ResponseStore(path: path, maxBytes: 1 << 20)
+            #expect(store.path == path)
+            #expect(store.warnings.all.isEmpty)
+            let row = try #require(try store.lookup(CacheKey(endpoint: .facts, query: [])))
+            #expect(row.body == Array("{}".utf8))
+            #expect(row.fetchedAt == Date(timeIntervalSince1970: 1_700_000_000.5))
+            #expect(row.lastUsedAt == Date(timeIntervalSince1970: 1_700_000_001))
+            #expect(row.etag == "\"e1\"" && row.lastModified == nil)
+            let db = try SQLiteConnection(path: path)
+            #expect(try db.rows("SELECT identifier FROM grdb_migrations ORDER BY rowid") { row throws(SQLiteError) in try row.text(0) }
+                    == ["v1: response", "v2: size index", "v3: denied prefix"])
+            #expect(try db.rows("SELECT name FROM sqlite_master WHERE name IN ('response_size', 'denied_prefix')") { row throws(SQLiteError) in
+                try row.text(0)
+            }.count == 2)
+        }
+    }
+
+    @Test func severalStoresCreatingOneFileAtOnceAllSucceed() async throws {
+        try await withTemporaryFolder { folder in
+            let path = folder.appendingPathComponent("cache.sqlite").path
+            let stores = try await withThrowingTaskGroup(of: ResponseStore.self) { group in
+                for _ in 0..<6 {
+                    group.addTask { try ResponseStore(path: path, maxBytes: 1 << 20) }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            for (n, store) in stores.enumerated() {
+                #expect(store.path == path)
+                #expect(store.warnings.all.isEmpty, "\(store.warnings.all)")
+                try store.save(CacheKey(endpoint: .facts, query: [URLQueryItem(name: "page", value: "\(n)")]),
+                               body: [UInt8(n)], fetchedAt: .now, etag: nil, lastModified: nil)
+            }
+            #expect(try stores.map { try $0.keys().count } == Array(repeating: stores.count, count: stores.count))
+            let db = try SQLiteConnection(path: path)
+            #expect(try db.firstRow("SELECT count(*) FROM grdb_migrations") { row throws(SQLiteError) in try row.int64(0) } == 3)
+            #expect(try db.firstRow("PRAGMA application_id") { row throws(SQLiteError) in try row.int64(0) } == Int64(StoreSchema.applicationID))
         }
     }
 
@@ -70,7 +144,7 @@ struct StoreFileTests {
             try await withMock { _, server in
                 let client = try cachingClient(server.baseURL) { $0.cachePath = blocker.appendingPathComponent("cache.sqlite").path }
                 #expect(client.store?.path == nil)
-                #expect(!client.cacheWarnings.isEmpty)
+                #expect(client.cacheWarnings.first?.hasSuffix("cache.sqlite: File exists") == true, "\(client.cacheWarnings)")
                 _ = try await client.breeds(page: 1, limit: 5)
                 #expect(try await client.breeds(page: 1, limit: 5).source == .cache)
             }

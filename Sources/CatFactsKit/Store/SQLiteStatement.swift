@@ -1,0 +1,130 @@
+import CSQLite
+
+/// One prepared statement: bound, stepped through its rows, and finalized when it goes away.
+///
+/// The column readers check the stored type: a cache file is read back as written, so a
+/// NULL or a value of another type means a damaged file and is thrown as
+/// ``SQLiteError/corrupt(_:sql:)``, never trapped on.
+final class SQLiteStatement {
+    let sql: String
+    /// Kept so the connection is closed only after its last statement is finalized.
+    private let connection: SQLiteConnection
+    private let handle: OpaquePointer
+
+    init(_ sql: String, on connection: SQLiteConnection) throws(SQLiteError) {
+        var handle: OpaquePointer?
+        let code = sqlite3_prepare_v2(connection.handle, sql, -1, &handle, nil)
+        guard code == SQLITE_OK, let handle else {
+            sqlite3_finalize(handle)
+            throw connection.error(code, sql: sql)
+        }
+        self.sql = sql
+        self.connection = connection
+        self.handle = handle
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    /// Resets the statement and binds `values` to its parameters, in order.
+    func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32
+            switch value {
+            case .integer(let number):
+                code = sqlite3_bind_int64(handle, index, number)
+            case .real(let number):
+                code = sqlite3_bind_double(handle, index, number)
+            case .text(let text):
+                // With its length in bytes: a NUL inside the text does not end it.
+                code = text.utf8CString.withUnsafeBufferPointer {
+                    sqlite3_bind_text64(handle, index, $0.baseAddress, UInt64($0.count - 1), catfacts_sqlite_transient(),
+                                        UInt8(SQLITE_UTF8))
+                }
+            case .blob(let bytes) where bytes.isEmpty:
+                // An empty array may have no address, and a NULL address binds NULL.
+                code = sqlite3_bind_zeroblob(handle, index, 0)
+            case .blob(let bytes):
+                code = bytes.withUnsafeBytes {
+                    sqlite3_bind_blob64(handle, index, $0.baseAddress, UInt64($0.count), catfacts_sqlite_transient())
+                }
+            case .null:
+                code = sqlite3_bind_null(handle, index)
+            }
+            guard code == SQLITE_OK else { throw connection.error(code, sql: sql) }
+        }
+    }
+
+    /// Moves to the next row: `true` when there is one, `false` when the statement is done.
+    func step() throws(SQLiteError) -> Bool {
+        switch sqlite3_step(handle) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        case let code: throw connection.error(code, sql: sql)
+        }
+    }
+
+    /// Runs the statement to its end with `values`, ignoring any rows.
+    func run(_ values: [SQLiteValue] = []) throws(SQLiteError) {
+        try bind(values)
+        while try step() {}
+    }
+
+    // Column readers, for the row `step()` moved to.
+
+    /// An integer column.
+    func int64(_ column: Int32) throws(SQLiteError) -> Int64 {
+        try expect(column, SQLITE_INTEGER, "an integer")
+        return sqlite3_column_int64(handle, column)
+    }
+
+    /// A number column, floating-point or integer (an expression such as `sum(…)` over
+    /// whole numbers gives an integer), as a `Double`.
+    func double(_ column: Int32) throws(SQLiteError) -> Double {
+        if sqlite3_column_type(handle, column) != SQLITE_INTEGER {
+            try expect(column, SQLITE_FLOAT, "a number")
+        }
+        return sqlite3_column_double(handle, column)
+    }
+
+    /// A text column, decoded as UTF-8.
+    func text(_ column: Int32) throws(SQLiteError) -> String {
+        try expect(column, SQLITE_TEXT, "text")
+        // The pointer first, then the length: that order leaves the text as stored.
+        guard let bytes = sqlite3_column_text(handle, column) else { throw outOfMemory() }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    /// A text column that may be NULL.
+    func optionalText(_ column: Int32) throws(SQLiteError) -> String? {
+        sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : try text(column)
+    }
+
+    /// A blob column's bytes.
+    func blob(_ column: Int32) throws(SQLiteError) -> [UInt8] {
+        try expect(column, SQLITE_BLOB, "a blob")
+        let bytes = sqlite3_column_blob(handle, column)
+        let count = Int(sqlite3_column_bytes(handle, column))
+        guard count > 0 else { return [] }  // an empty blob has no address
+        guard let bytes else { throw outOfMemory() }
+        return [UInt8](UnsafeRawBufferPointer(start: bytes, count: count))
+    }
+
+    /// What a column pointer of NULL for a non-empty value means: SQLite ran out of memory.
+    private func outOfMemory() -> SQLiteError {
+        connection.error(sqlite3_errcode(connection.handle), sql: sql)
+    }
+
+    private func expect(_ column: Int32, _ type: Int32, _ what: String) throws(SQLiteError) {
+        let found = sqlite3_column_type(handle, column)
+        guard found != type else { return }
+        let name = sqlite3_column_name(handle, column).map { String(cString: $0) } ?? "\(column)"
+        let stored = found == SQLITE_NULL ? "NULL" : "a value of another type"
+        throw .corrupt("column \(name) holds \(stored) where \(what) belongs", sql: sql)
+    }
+}

@@ -1,0 +1,111 @@
+@testable import CatFactsKit
+import CSQLite
+import Foundation
+import Testing
+
+@Suite("The SQLite connection: values round trip, errors carry SQLite's code and message")
+struct SQLiteConnectionTests {
+    @Test func aSQLErrorNamesTheSQLiteMessageAndTheStatement() throws {
+        let db = try SQLiteConnection(path: nil)
+        let error = try #require(throws: SQLiteError.self) { try db.execute("SELECT * FROM nowhere") }
+        #expect(error.code == SQLITE_ERROR)
+        #expect(error.message == "no such table: nowhere")
+        #expect(error.description == "SQLite error 1: no such table: nowhere - while executing `SELECT * FROM nowhere`")
+        #expect(!error.isDamage)
+    }
+
+    @Test func aConstraintErrorCarriesTheExtendedCode() throws {
+        let db = try SQLiteConnection(path: nil)
+        try db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE)")
+        try db.execute("INSERT INTO t (name) VALUES (?)", [.text("a")])
+        let error = try #require(throws: SQLiteError.self) { try db.execute("INSERT INTO t (name) VALUES (?)", [.text("a")]) }
+        #expect(error.code == SQLITE_CONSTRAINT | 8 << 8)  // SQLITE_CONSTRAINT_UNIQUE, a macro Swift does not import
+        #expect(error.primaryCode == SQLITE_CONSTRAINT)
+        #expect(error.message == "UNIQUE constraint failed: t.name")
+    }
+
+    @Test func aFailedTransactionLeavesNothingBehind() throws {
+        let db = try SQLiteConnection(path: nil)
+        try db.execute("CREATE TABLE t (name TEXT NOT NULL)")
+        #expect(throws: SQLiteError.self) {
+            try db.transaction { () throws(SQLiteError) in
+                try db.execute("INSERT INTO t (name) VALUES (?)", [.text("kept?")])
+                try db.execute("INSERT INTO t (name) VALUES (?)", [.null])
+            }
+        }
+        #expect(try db.rows("SELECT name FROM t") { row throws(SQLiteError) in try row.text(0) } == [])
+        try db.transaction { () throws(SQLiteError) in try db.execute("INSERT INTO t (name) VALUES (?)", [.text("kept")]) }
+        #expect(try db.rows("SELECT name FROM t") { row throws(SQLiteError) in try row.text(0) } == ["kept"])
+    }
+
+    @Test func everyKindOfValueRoundTrips() throws {
+        let db = try SQLiteConnection(path: nil)
+        try db.execute("CREATE TABLE t (i INTEGER, r REAL, t TEXT, b BLOB, e BLOB NOT NULL, n TEXT)")
+        let text = "é\u{0}日本🐈"  // a NUL inside does not end the text
+        try db.execute("INSERT INTO t VALUES (?, ?, ?, ?, ?, ?)",
+                       [.integer(.min), .real(1.5), .text(text), .blob([0, 1, 255]), .blob([]), SQLiteValue(nil)])
+        let row = try #require(try db.firstRow("SELECT i, r, t, b, e, n FROM t") { row throws(SQLiteError) in
+            (try row.int64(0), try row.double(1), try row.text(2), try row.blob(3), try row.blob(4), try row.optionalText(5))
+        })
+        #expect(row.0 == .min)
+        #expect(row.1 == 1.5)
+        #expect(row.2 == text)
+        #expect(row.3 == [0, 1, 255])
+        #expect(row.4 == [])
+        #expect(row.5 == nil)
+        #expect(try db.firstRow("SELECT 1 WHERE 0") { row throws(SQLiteError) in try row.int64(0) } == nil)
+    }
+
+    @Test func aNullOrAWrongTypeIsReportedAsCorruption() throws {
+        let db = try SQLiteConnection(path: nil)
+        let null = try #require(throws: SQLiteError.self) { try db.firstRow("SELECT NULL AS body") { row throws(SQLiteError) in try row.blob(0) } }
+        #expect(null.primaryCode == SQLITE_CORRUPT)
+        #expect(null.message == "column body holds NULL where a blob belongs")
+        let text = try #require(throws: SQLiteError.self) { try db.firstRow("SELECT 'soon' AS fetched_at") { row throws(SQLiteError) in try row.double(0) } }
+        #expect(text.isDamage)
+        #expect(text.message == "column fetched_at holds a value of another type where a number belongs")
+        #expect(try db.firstRow("SELECT 3") { row throws(SQLiteError) in try row.double(0) } == 3)  // a whole number is a number
+    }
+
+    @Test func aFileThatIsNotADatabaseIsRenamedAndRebuilt() async throws {
+        try await withTemporaryFolder { folder in
+            let path = folder.appendingPathComponent("cache.sqlite").path
+            let junk = Data(String(repeating: "not a database; ", count: 256).utf8)
+            try junk.write(to: URL(fileURLWithPath: path))
+            let error = try #require(throws: SQLiteError.self) {
+                try SQLiteConnection(path: path).execute("SELECT * FROM sqlite_master")
+            }
+            #expect(error.primaryCode == SQLITE_NOTADB)
+            #expect(error.isDamage)
+
+            let store = try ResponseStore(path: path, maxBytes: 1 << 20)
+            #expect(store.path == path)
+            #expect(store.warnings.all.count == 1)
+            let warning = try #require(store.warnings.all.first)
+            #expect(warning.contains("is not a valid SQLite database (file is not a database); moved it to \(path).corrupt-"))
+            let aside = files(in: folder, containing: "cache.sqlite.corrupt-")
+            #expect(aside.count == 1)
+            #expect(try Data(contentsOf: folder.appendingPathComponent(try #require(aside.first))) == junk)
+            let key = CacheKey(endpoint: .facts, query: [])
+            try store.save(key, body: [1, 2, 3], fetchedAt: .now, etag: nil, lastModified: nil)
+            #expect(try store.lookup(key)?.body == [1, 2, 3])
+        }
+    }
+
+    @Test func twoConnectionsOnOneFileInWALBothSeeAWrite() async throws {
+        try await withTemporaryFolder { folder in
+            let path = folder.appendingPathComponent("cache.sqlite").path
+            let a = try ResponseStore(path: path, maxBytes: 1 << 20)
+            let b = try ResponseStore(path: path, maxBytes: 1 << 20)
+            #expect(try SQLiteConnection(path: path).firstRow("PRAGMA journal_mode") { row throws(SQLiteError) in try row.text(0) } == "wal")
+            let first = CacheKey(endpoint: .breeds, query: [URLQueryItem(name: "page", value: "1")])
+            let second = CacheKey(endpoint: .breeds, query: [URLQueryItem(name: "page", value: "2")])
+            try a.save(first, body: Array("one".utf8), fetchedAt: .now, etag: "\"1\"", lastModified: nil)
+            #expect(try b.lookup(first)?.etag == "\"1\"")
+            try b.save(second, body: Array("two".utf8), fetchedAt: .now, etag: nil, lastModified: "yesterday")
+            #expect(try a.lookup(second)?.body == Array("two".utf8))
+            #expect(try a.keys() == [first.description, second.description])
+            #expect(a.warnings.all.isEmpty && b.warnings.all.isEmpty)
+        }
+    }
+}
