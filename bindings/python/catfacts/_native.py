@@ -5,6 +5,10 @@ argument is a Python ``ctypes.ArgumentError`` rather than a crash. Strings the l
 hands out through ``char **`` are declared as ``c_void_p`` (not ``c_char_p``): ctypes would
 otherwise copy them into ``bytes`` and drop the pointer, leaking it. :func:`take_string`
 copies and frees them.
+
+The library is looked for in this order: ``$CATFACTS_LIBRARY``; the copy a wheel bundles next
+to this file (``libCatFacts.so.0``, its SONAME); the checkout's ``.build`` folders (when the
+package is imported from the source tree); the system library path.
 """
 from __future__ import annotations
 
@@ -21,12 +25,16 @@ __all__ = ["lib", "library_path", "take_string", "CBreed", "CFact",
 
 ENV_VAR = "CATFACTS_LIBRARY"
 
+# _FILE_NAME: what `swift build` makes; _BUNDLED_NAME: what a wheel carries (the SONAME).
 if sys.platform == "darwin":
     _FILE_NAME = "libCatFacts.dylib"
+    _BUNDLED_NAME = "libCatFacts.0.dylib"
 elif sys.platform == "win32":
     _FILE_NAME = "CatFacts.dll"
+    _BUNDLED_NAME = "CatFacts.dll"
 else:
     _FILE_NAME = "libCatFacts.so"
+    _BUNDLED_NAME = "libCatFacts.so.0"
 
 # Relative to the checkout: where `swift build` puts the library.
 _BUILD_FOLDERS = (
@@ -48,7 +56,7 @@ def _checkout_root(start: Path) -> Optional[Path]:
 def _candidates() -> List[Path]:
     """Where the library may be, in the order it is looked for (after CATFACTS_LIBRARY)."""
     package = Path(__file__).resolve().parent
-    places = [package / _FILE_NAME, package.parent / _FILE_NAME]
+    places = [package / _BUNDLED_NAME]  # put there by the wheel build (setup.py)
     root = _checkout_root(package)
     if root is not None:
         places += [root / folder / _FILE_NAME for folder in _BUILD_FOLDERS]
@@ -88,7 +96,7 @@ def _load() -> "tuple[ctypes.CDLL, str]":
     raise ImportError(
         f"catfacts: cannot find {_FILE_NAME}. Looked in: " + ", ".join(looked) + ". " + why
         + "Build it in the checkout with `swift build --product CatFacts` (or `make`), "
-        f"or set {ENV_VAR} to the library's path."
+        f"or set {ENV_VAR} to the library's path, or install a catfacts wheel (it bundles the library)."
     )
 
 

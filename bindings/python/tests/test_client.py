@@ -188,4 +188,5 @@ def test_version_and_status_strings():
     assert catfacts.library_version() == "0.1.0" == catfacts.__version__
     assert catfacts.status_string(catfacts.Status.ERR_TIMEOUT).startswith("CF_ERR_TIMEOUT")
     assert catfacts.status_string(99) == "unknown status"
-    assert catfacts.library_path.endswith(("libCatFacts.so", "libCatFacts.dylib"))
+    assert catfacts.library_path.endswith(("libCatFacts.so", "libCatFacts.so.0", "libCatFacts.dylib",
+                                           "libCatFacts.0.dylib"))

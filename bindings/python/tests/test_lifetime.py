@@ -150,12 +150,14 @@ def test_a_bad_catfacts_library_env_is_an_import_error():
     assert done.returncode != 0 and "ImportError" in done.stderr and "CATFACTS_LIBRARY" in done.stderr
 
 
-def test_a_library_next_to_the_package_is_found(tmp_path):
+def test_a_library_bundled_next_to_the_package_is_found(tmp_path):
+    # Where a wheel puts it: catfacts/libCatFacts.so.0 (its SONAME), found before any build folder.
     shutil.copytree(PYTHON_DIR / "catfacts", tmp_path / "catfacts")
-    shutil.copy(catfacts.library_path, tmp_path / "catfacts" / "libCatFacts.so")
+    bundled = _native._BUNDLED_NAME
+    shutil.copy(catfacts.library_path, tmp_path / "catfacts" / bundled)
     done = run_import({}, tmp_path)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == str(tmp_path / "catfacts" / "libCatFacts.so")
+    assert done.stdout.strip() == str(tmp_path / "catfacts" / bundled)
 
 
 def test_no_library_anywhere_is_an_import_error_saying_how_to_build(tmp_path):
