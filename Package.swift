@@ -19,7 +19,11 @@ let libraryLinking: [LinkerSetting] = [
                   // Every symbol resolved at link time: a runtime library left out of the static
                   // link fails the build, not the first dlopen on someone else's machine.
                   "-Xlinker", "-z", "-Xlinker", "defs"], .when(platforms: [.linux])),
-    .unsafeFlags(["-static-stdlib", "-Xlinker", "--gc-sections"], .when(platforms: [.linux], configuration: .release)),
+    // FoundationEssentials' own archives, named: its autolink entries leave them out, and
+    // -z defs would (rightly) refuse the link.
+    .unsafeFlags(["-static-stdlib", "-Xlinker", "--gc-sections",
+                  "-Xlinker", "--start-group", "-lFoundationEssentials", "-l_FoundationCollections",
+                  "-l_FoundationCShims", "-Xlinker", "--end-group"], .when(platforms: [.linux], configuration: .release)),
 ]
 
 /// The installed programs (release builds) carry the Swift runtime and Foundation: they run

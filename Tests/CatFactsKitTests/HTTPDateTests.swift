@@ -41,3 +41,17 @@ struct HTTPDateTests {
         #expect(TextFolding.fold("Ébène") == "Ébène".folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil))
     }
 }
+
+/// How errors write seconds, now without `String(format:)`.
+struct SecondsFormatTests {
+    @Test(arguments: [(0.25, "0.25"), (1.5, "1.5"), (12.345, "12.3"), (123.4, "123"), (0.0123, "0.0123"),
+                      (2, "2"), (0.001, "0.001"), (9.999, "10"), (-1.25, "-1.25")])
+    func threeSignificantDigitsAsPercentG(value: Double, text: String) {
+        #expect(CatFactsError.format(value) == text)
+    }
+
+    @Test func hugeAndNonFiniteValuesDoNotTrap() {
+        #expect(CatFactsError.format(.infinity) == "inf")
+        #expect(CatFactsError.format(9.2e18) == "9.2e+18")
+    }
+}

@@ -75,7 +75,28 @@ extension CatFactsError: CustomStringConvertible, LocalizedError {
 
     public var errorDescription: String? { description }
 
-    private static func format(_ seconds: Double) -> String {
-        seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.3g", seconds)
+    /// Seconds as a person reads them: whole ones as integers, else three significant digits
+    /// ("0.25", "1.5", "12.3"), as `%.3g` wrote them (String(format:) is not in
+    /// FoundationEssentials). Never traps, whatever the value.
+    package static func format(_ seconds: Double) -> String {
+        guard seconds.isFinite, abs(seconds) < 1e15 else { return String(seconds) }
+        if seconds == seconds.rounded() { return String(Int(seconds)) }
+        var magnitude = abs(seconds)
+        var decimals: Int
+        if magnitude >= 1 {
+            decimals = 2
+            while magnitude >= 10, decimals > 0 { magnitude /= 10; decimals -= 1 }
+        } else {
+            decimals = 3
+            while magnitude < 0.1, decimals < 9 { magnitude *= 10; decimals += 1 }
+        }
+        var scale = 1
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = Int((abs(seconds) * Double(scale)).rounded())
+        var fraction = String(scaled % scale)
+        fraction = String(repeating: "0", count: max(0, decimals - fraction.count)) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        let whole = (seconds < 0 ? "-" : "") + String(scaled / scale)
+        return fraction.isEmpty ? whole : whole + "." + fraction
     }
 }

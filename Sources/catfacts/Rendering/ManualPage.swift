@@ -81,8 +81,15 @@ enum ManualPage {
 
     /// An option line split into its names and its help (at the first run of two spaces).
     private static func split(_ line: String) -> (String, String) {
-        guard let gap = line.range(of: "  ") else { return (line, "") }
-        return (String(line[..<gap.lowerBound]), String(line[gap.upperBound...].drop { $0 == " " }))
+        var rest = Substring(line)
+        while let space = rest.firstIndex(of: " ") {
+            let next = rest.index(after: space)
+            if next < rest.endIndex, rest[next] == " " {
+                return (String(line[..<space]), String(rest[next...].drop { $0 == " " }))
+            }
+            rest = rest[next...]
+        }
+        return (line, "")
     }
 
     /// Text as roff shows it: backslashes doubled, hyphens as minus signs (so options can be

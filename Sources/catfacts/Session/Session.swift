@@ -120,7 +120,7 @@ actor Session {
     private static func reason(_ error: CatFactsError) -> String {
         switch error {
         case .network(let cause, _): "network error: \(cause)"
-        case .timeout(let seconds, _): "no answer within \(seconds.formatted()) s"
+        case .timeout(let seconds, _): "no answer within \(CatFactsError.format(seconds)) s"
         default: error.description
         }
     }
