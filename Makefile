@@ -2,32 +2,63 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 CC ?= cc
 PYTHON ?= python3
-# What building and running need from Debian (libcurl4 and its headers for HTTP, ca-certificates for https).
-# valgrind and curl: the C tests.
-DEBIAN_PACKAGES := libreadline-dev libjansson-dev libsqlite3-dev pkg-config libcurl4 libcurl4-openssl-dev ca-certificates valgrind curl
+# What building and running need from Debian (libcurl4 and its headers for HTTP, ca-certificates
+# for https; jansson for the C samples). `make install` needs only these.
+BUILD_PACKAGES := libreadline-dev libjansson-dev libsqlite3-dev pkg-config libcurl4 libcurl4-openssl-dev ca-certificates
+# What the test suites need besides: valgrind and curl (the C tests), man-db (the man page
+# check), python3-venv (the wheel in a fresh venv).
+TEST_PACKAGES := valgrind curl man-db python3-venv
 BUILD_DIR := .build/debug
+RELEASE_DIR := .build/release
 PREFIX ?= /usr/local
+# The man page, generated from the shell's own help (catfacts --manual-page).
+MAN_PAGE := .build/man/catfacts.1
 PKGCONFIG_DIR := $(CURDIR)/.build/pkgconfig
 # The build tree's catfacts.pc first, then whatever the caller's PKG_CONFIG_PATH already had.
 SAMPLES_PKG_CONFIG_PATH := $(PKGCONFIG_DIR)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 # Leaks and false alarms of the Swift toolchain's own libraries, documented in the file.
 VALGRIND_SUPPRESSIONS := --suppressions=$(CURDIR)/Tests/C/valgrind.supp
 
-.PHONY: all deps python-deps build pkgconfig run test swift-test c-test c-valgrind c-samples python-test shell-test install bench clean
+.PHONY: all deps test-deps python-deps build links pkgconfig lib release man run test swift-test c-test c-valgrind \
+	c-samples python-test shell-test dist-check install uninstall bench clean
 
 all: build
 
 deps:
-	@scripts/install-deps.sh $(DEBIAN_PACKAGES)
+	@scripts/install-deps.sh $(BUILD_PACKAGES)
+
+test-deps: deps
+	@scripts/install-deps.sh $(TEST_PACKAGES)
 
 # pytest for the Python suites, pexpect for the shell's terminal tests, requests for the
-# Python benchmark: installed only when missing.
+# Python benchmark, setuptools >= 77 to build the wheel: installed only when missing.
 python-deps:
-	@$(PYTHON) -c 'import pytest, requests, pexpect' 2>/dev/null || $(PYTHON) -m pip install -q pytest requests pexpect
+	@$(PYTHON) -c 'import pytest, requests, pexpect, setuptools, sys; sys.exit(int(setuptools.__version__.split(".")[0]) < 77)' \
+		2>/dev/null || $(PYTHON) -m pip install -q pytest requests pexpect 'setuptools>=77'
 
 build: deps
 	$(SWIFT) build
-	$(MAKE) --no-print-directory pkgconfig
+	$(MAKE) --no-print-directory links pkgconfig
+
+# Programs linked against the build tree record the SONAME, libCatFacts.so.0: it must be there.
+links:
+	@ln -sf libCatFacts.so $(BUILD_DIR)/libCatFacts.so.0
+
+# The shipped library: release, the Swift runtime inside it, only the C functions exported.
+lib: deps
+	$(SWIFT) build -c release --product CatFacts
+	@ln -sf libCatFacts.so $(RELEASE_DIR)/libCatFacts.so.0
+
+# Everything `make install` installs: the library, the shell, the mock, the man page.
+release: lib
+	$(SWIFT) build -c release --product catfacts
+	$(SWIFT) build -c release --product catfacts-mock
+	$(MAKE) --no-print-directory man SHELL_BINARY=$(RELEASE_DIR)/catfacts
+
+SHELL_BINARY ?= $(BUILD_DIR)/catfacts
+man:
+	@mkdir -p $(dir $(MAN_PAGE))
+	$(SHELL_BINARY) --manual-page > $(MAN_PAGE).tmp && mv $(MAN_PAGE).tmp $(MAN_PAGE)
 
 # .build/pkgconfig/catfacts.pc: `PKG_CONFIG_PATH=$PWD/.build/pkgconfig pkg-config catfacts`.
 pkgconfig:
@@ -36,17 +67,26 @@ pkgconfig:
 c-samples: pkgconfig
 	$(MAKE) --no-print-directory -C bindings/c PKG_CONFIG_PATH=$(SAMPLES_PKG_CONFIG_PATH)
 
-install: build
-	DESTDIR=$(DESTDIR) BUILD_DIR=$(BUILD_DIR) bindings/c/install.sh $(PREFIX)
+# PREFIX (default /usr/local) and DESTDIR as usual; needs only the build dependencies.
+install: release
+	DESTDIR=$(DESTDIR) BUILD_DIR=$(RELEASE_DIR) MAN_PAGE=$(MAN_PAGE) scripts/install.sh $(PREFIX)
+
+uninstall:
+	DESTDIR=$(DESTDIR) scripts/install.sh --uninstall $(PREFIX)
+
+# Installs into a temporary prefix and runs a C program, the wheel and the shell from it with
+# the Swift toolchain hidden (a mount namespace; needs root).
+dist-check: release python-deps
+	scripts/dist-check.sh
 
 # The shell, against the real service (with no network: the cache, else the bundled catalog, labelled).
 run: build
 	$(BUILD_DIR)/catfacts
 
-test: deps
+test: test-deps
 	$(SWIFT) build --build-tests
-	$(MAKE) --no-print-directory pkgconfig
-	$(MAKE) --no-print-directory swift-test c-test c-valgrind python-test shell-test
+	$(MAKE) --no-print-directory links pkgconfig
+	$(MAKE) --no-print-directory swift-test c-test c-valgrind python-test shell-test dist-check
 
 # Serial: the metrics tests compare measured latency with the injected one, and must not share the CPU.
 swift-test:
