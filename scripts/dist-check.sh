@@ -69,8 +69,11 @@ check "readelf: SONAME libCatFacts.so.0, no RUNPATH but \$ORIGIN" \
     sh -c "readelf -d '$prefix/lib/libCatFacts.so.0' | grep -q 'SONAME.*\[libCatFacts.so.0\]' && ! readelf -d '$prefix/lib/libCatFacts.so.0' | grep -E 'RUNPATH|RPATH' | grep -qv '\[\$ORIGIN\]'"
 
 # The installed mock, started from the prefix.
-env_clean "$prefix/bin/catfacts-mock" --port 0 >"$work/mock.out" 2>"$work/mock.err" &
-echo $! >"$work/mock.pid"
+# Not through env_clean: a function would run in a subshell, and $! would not be the mock.
+env -u CATFACTS_LIBRARY -u CATFACTS_MOCK -u LD_LIBRARY_PATH -u PYTHONPATH \
+    "$prefix/bin/catfacts-mock" --port 0 >"$work/mock.out" 2>"$work/mock.err" &
+mock=$!
+trap 'kill $mock 2>/dev/null' EXIT
 for _ in $(seq 100); do grep -q '^listening on ' "$work/mock.out" 2>/dev/null && break; sleep 0.1; done
 url=$(sed -n 's/^listening on //p' "$work/mock.out" | head -1)
 check "catfacts-mock starts: $url" test -n "$url"
@@ -101,7 +104,6 @@ check "catfacts --mock starts the catfacts-mock installed beside it" \
 check "man -l renders catfacts(1)" \
     sh -c "MANWIDTH=80 man -l '$prefix/share/man/man1/catfacts.1' 2>/dev/null | grep -q 'EXIT STATUS'"
 
-kill "$(cat "$work/mock.pid")" 2>/dev/null
 echo "$passed $failed" >"$work/counts"
 [ "$failed" -eq 0 ]
 INSIDE
