@@ -149,6 +149,14 @@ cf_status cf_client_open(const char *base_url, const char *options_json, cf_clie
  * Closes a client. NULL is a no-op. Calls under way on other threads finish first;
  * lists opened on it keep working until they are closed. Once it returns, the metrics
  * listener is never called again (a call under way on another thread is waited for).
+ *   "proxy"               string       the proxy for every request ("http://host:3128",
+ *                                      "socks5h://host:1080"), or "" for none. Absent:
+ *                                      http_proxy, https_proxy (or HTTPS_PROXY), all_proxy
+ *                                      (or ALL_PROXY) and no_proxy (or NO_PROXY) from the
+ *                                      environment when the client is opened, as curl reads
+ *                                      them. Loopback hosts (localhost, 127.0.0.0/8, ::1)
+ *                                      never go through a proxy. A proxy that fails is
+ *                                      CF_ERR_NETWORK naming it (without its password)
  * Using the handle afterwards is undefined.
  */
 void cf_client_close(cf_client *c);

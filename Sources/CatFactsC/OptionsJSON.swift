@@ -107,7 +107,7 @@ struct OptionsJSON {
 
 extension ClientOptions {
     static let jsonKeys: Set<String> = ["timeout_ms", "connect_timeout_ms", "retries", "cache_path", "cache_max_bytes",
-                                        "cache_ttl_ms", "offline_fallback", "user_agent", "max_body_bytes"]
+                                        "cache_ttl_ms", "offline_fallback", "user_agent", "max_body_bytes", "proxy"]
 
     /// Options from `cf_client_open`'s arguments.
     init(baseURL: UnsafePointer<CChar>?, json: UnsafePointer<CChar>?) throws(CatFactsError) {
@@ -124,6 +124,7 @@ extension ClientOptions {
         if let retries = try options.integer("retries", minimum: 0) { retry.retries = retries }
         if let fallback = try options.bool("offline_fallback") { offlineFallback = fallback }
         if let agent = try options.string("user_agent") { userAgent = agent }
+        if let proxy = try options.string("proxy") { self.proxy = proxy }
         if let path = try options.string("cache_path") {
             guard !path.isEmpty else { throw .argument("'cache_path' in client options is empty; leave it out for a memory-only cache") }
             cachePath = path

@@ -40,6 +40,8 @@ public final class CatFactsClient: Sendable {
     private let probeTask = Mutex<Task<Void, Never>?>(nil)
 
     /// Creates a client.
+    /// The proxy variables of the environment when the client was made (``ProxyChoice``).
+    private let proxyEnvironment: [String: String]
     ///
     /// - Throws: ``CatFactsError/argument(_:)`` for a base URL that is not http(s) or
     ///   for limits that are zero or negative.
@@ -56,6 +58,7 @@ public final class CatFactsClient: Sendable {
     }
 
     deinit {
+        self.proxyEnvironment = ProcessInfo.processInfo.environment.filter { ProxyChoice.variables.contains($0.key) }
         probeTask.withLock { $0?.cancel() }
     }
 
@@ -299,7 +302,7 @@ public final class CatFactsClient: Sendable {
         let url = self.url(for: endpoint, query: query)
         var headers = ["User-Agent": options.userAgent, "Accept": "application/json"]
         headers.merge(conditional?.conditionalHeaders ?? [:]) { _, new in new }
-        let request = HTTPRequest(url: url, headers: headers)
+        let request = HTTPRequest(url: url, headers: headers, proxy: proxy(for: url))
         let start = ContinuousClock.now
         let response: HTTPResponse
         do {
@@ -385,7 +388,8 @@ public final class CatFactsClient: Sendable {
         var limits = options.limits
         limits.connectTimeout = min(limits.connectTimeout, .seconds(5))
         limits.totalTimeout = min(limits.totalTimeout, .seconds(5))
-        let request = HTTPRequest(url: url, headers: ["User-Agent": options.userAgent, "Accept": "application/json"])
+        let request = HTTPRequest(url: url, headers: ["User-Agent": options.userAgent, "Accept": "application/json"],
+                                  proxy: proxy(for: url))
         do {
             _ = try await transport.send(request, limits: limits)
             announce(offline.recordSuccess())
@@ -398,6 +402,13 @@ public final class CatFactsClient: Sendable {
         let url = baseURL.appendingPathComponent(String(endpoint.path.dropFirst()))
         guard !query.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
         components.queryItems = query
+    /// The proxy for a request to `url`: the option, else the environment as it was when the
+    /// client was made.
+    private func proxy(for url: URL) -> ProxyChoice {
+        ProxyChoice.choose(scheme: url.scheme ?? "http", host: url.host ?? "", option: options.proxy,
+                           environment: proxyEnvironment)
+    }
+
         return components.url ?? url
     }
 

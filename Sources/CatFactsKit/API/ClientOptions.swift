@@ -16,6 +16,10 @@ public struct ClientOptions: Sendable, Equatable {
     public var limits = TransportLimits()
     /// Sent as `User-Agent` with every request.
     public var userAgent: String = LibraryVersion.userAgent
+    /// The proxy for every request: a URL (`http://host:3128`, `socks5h://host:1080`), or
+    /// `""` for none. `nil` (the default) reads `http_proxy`, `https_proxy`, `all_proxy` and
+    /// `no_proxy` from the environment as curl does. Loopback hosts never use a proxy.
+    public var proxy: String? = nil
     /// Which failed requests are sent again, and after how long.
     public var retry = RetryPolicy()
     /// Answer from the bundled catalog (labelled ``Source/offlineCatalog``) when the server
@@ -60,6 +64,9 @@ public struct ClientOptions: Sendable, Equatable {
         self.offlineFallback = offlineFallback
     }
 
+    /// The proxy schemes libcurl speaks.
+    static let proxySchemes: Set<String> = ["http", "https", "socks4", "socks4a", "socks5", "socks5h"]
+
     /// The base URL, checked: http or https with a host; a trailing `/` dropped.
     func validatedBaseURL() throws(CatFactsError) -> URL {
         var text = baseURL.trimmed()
@@ -84,6 +91,16 @@ public struct ClientOptions: Sendable, Equatable {
 
     func validate() throws(CatFactsError) {
         _ = try validatedBaseURL()
+        if let proxy, !proxy.isEmpty {
+            let scheme = proxy.split(separator: ":", maxSplits: 1).first.map { $0.lowercased() } ?? ""
+            guard proxy.contains("://"), Self.proxySchemes.contains(scheme) else {
+                throw .argument("proxy '\(ProxyChoice.redacted(proxy))' is not a proxy URL; expected e.g. http://proxy:3128 "
+                                + "(schemes: \(Self.proxySchemes.sorted().joined(separator: ", "))), or \"\" for none")
+            }
+            guard !proxy.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == " " }) else {
+                throw .argument("proxy '\(ProxyChoice.redacted(proxy))' contains a space or a control character")
+            }
+        }
         guard limits.connectTimeout > .zero, limits.totalTimeout > .zero else {
             throw .argument("timeouts must be greater than zero")
         }

@@ -151,7 +151,7 @@ final class CurlEngine: @unchecked Sendable {
         for exchange in Array(running.values) {
             let left = exchange.idleDeadline - now
             if left <= .zero {
-                end(exchange, with: .failure(.timeout(seconds: exchange.limits.connectTimeout.seconds, url: exchange.url)))
+                end(exchange, with: .failure(.timeout(seconds: exchange.limits.connectTimeout.seconds, url: exchange.shownURL)))
             } else {
                 wait = min(wait, left)
             }

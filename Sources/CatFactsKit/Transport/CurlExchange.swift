@@ -12,6 +12,8 @@ final class CurlExchange: @unchecked Sendable {
     // @unchecked: everything but `waiting` and `cancelRequested` (Mutexes) is touched only
     // on the engine's thread, where libcurl's callbacks run too.
     let url: String
+    /// `url` as messages show it: without a password.
+    let shownURL: String
     let limits: TransportLimits
     private let request: HTTPRequest
     private let waiting = Mutex<CheckedContinuation<Result<HTTPResponse, CatFactsError>, Never>?>(nil)
@@ -30,6 +32,7 @@ final class CurlExchange: @unchecked Sendable {
         self.request = request
         self.limits = limits
         url = request.url.absoluteString
+        shownURL = ProxyChoice.redacted(url)
         idleDeadline = ContinuousClock.now + limits.connectTimeout
         errorText.initialize(to: 0)
     }
@@ -84,6 +87,8 @@ final class CurlExchange: @unchecked Sendable {
         var failed: CURLcode = CURLE_OK
         func set(_ code: CURLcode) { if failed == CURLE_OK { failed = code } }
         set(catfacts_curl_set_string(handle, CURLOPT_URL, url))
+        // The client decided (ProxyChoice): "" makes libcurl go direct whatever the environment.
+        set(catfacts_curl_set_string(handle, CURLOPT_PROXY, request.proxy.proxy ?? ""))
         set(catfacts_curl_set_pointer(handle, CURLOPT_HTTPHEADER, headerList.map(UnsafeMutableRawPointer.init)))
         set(catfacts_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, errorText))
         set(catfacts_curl_set_long(handle, CURLOPT_NOSIGNAL, 1))
@@ -153,39 +158,64 @@ final class CurlExchange: @unchecked Sendable {
     /// What the caller gets for a transfer libcurl ended with `code`.
     func outcome(_ code: CURLcode) -> Result<HTTPResponse, CatFactsError> {
         if let tooLarge {
-            return .failure(.decode("the body is larger than the \(limits.maxBodyBytes)-byte limit (\(tooLarge) bytes or more); raise max_body_bytes if this is expected", url: url))
+            return .failure(.decode("the body is larger than the \(limits.maxBodyBytes)-byte limit (\(tooLarge) bytes or more); raise max_body_bytes if this is expected", url: shownURL))
         }
         guard code == CURLE_OK else { return .failure(classify(code)) }
         var status = 0
         if let handle { _ = catfacts_curl_get_long(handle, CURLINFO_RESPONSE_CODE, &status) }
-        guard status > 0 else { return .failure(.network("no HTTP response", url: url)) }
+        guard status > 0 else { return .failure(.network("no HTTP response", url: shownURL)) }
         return .success(HTTPResponse(status: status, headers: headers, body: body))
     }
 
+    /// The codes that, with a proxy in use, mean the proxy failed: it could not be resolved or
+    /// connected to (through a proxy, libcurl connects to nothing else), or refused the
+    /// tunnel (CURLE_PROXY, 97, is newer than some headers).
+    private static let proxyFailures: Set<UInt32> = [CURLE_COULDNT_RESOLVE_PROXY.rawValue, CURLE_COULDNT_CONNECT.rawValue, 97]
+
+    private static let notHTTP = "the reply is not HTTP (is this the address of an HTTP server?)"
+
     private func classify(_ code: CURLcode) -> CatFactsError {
         let detail = errorText.pointee != 0 ? String(cString: errorText) : String(cString: catfacts_curl_easy_strerror(code))
+        if let proxy = request.proxy.proxy, Self.proxyFailures.contains(code.rawValue) {
+            return .network("cannot go through the proxy \(ProxyChoice.redacted(proxy)) (from \(request.proxy.source ?? "the environment")): \(detail)", url: shownURL)
+        }
         switch code {
         case CURLE_OPERATION_TIMEDOUT:
-            return .timeout(seconds: limits.totalTimeout.seconds, url: url)
+            return .timeout(seconds: limits.totalTimeout.seconds, url: shownURL)
         case CURLE_COULDNT_CONNECT:
-            return .network("connection refused (is the server running?)", url: url)
+            return .network("connection refused (is the server running?)", url: shownURL)
         case CURLE_COULDNT_RESOLVE_HOST:
-            return .network("host not found", url: url)
+            return .network("host not found", url: shownURL)
         case CURLE_COULDNT_RESOLVE_PROXY:
-            return .network("proxy not found (\(detail))", url: url)
-        case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_SEND_ERROR, CURLE_HTTP2, CURLE_HTTP2_STREAM:
-            return .network("the connection was lost before the response was complete", url: url)
-        case CURLE_BAD_CONTENT_ENCODING:
-            return .network("the body could not be decompressed (\(detail))", url: url)
-        case CURLE_TOO_MANY_REDIRECTS:
-            return .network("too many redirects", url: url)
+            return .network("proxy not found (\(detail))", url: shownURL)
+        case CURLE_WEIRD_SERVER_REPLY:
+            return .network(Self.notHTTP, url: shownURL)
+        case CURLE_UNSUPPORTED_PROTOCOL where detail.contains("HTTP/0.9"):
+            // libcurl's word for a reply with no HTTP status line.
+            return .network(Self.notHTTP, url: shownURL)
         case CURLE_UNSUPPORTED_PROTOCOL:
-            return .network("a redirect to a protocol other than http or https (\(detail))", url: url)
-        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
+            return .network("a redirect to a protocol other than http or https (\(detail))", url: shownURL)
+        case CURLE_OUT_OF_MEMORY:
+            // What libcurl reports for headers over its 100 kB limit, as well as for memory.
+            return .network("the response's headers are larger than libcurl accepts (100 kB), or memory ran out", url: shownURL)
+        case CURLE_GOT_NOTHING:
+            return .network("the server closed the connection without a reply", url: shownURL)
+        case CURLE_RECV_ERROR where detail.contains("reset"), CURLE_SEND_ERROR where detail.contains("reset"):
+            return .network("the server reset the connection", url: shownURL)
+        case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_HTTP2, CURLE_HTTP2_STREAM:
+            return .network("the connection was lost before the response was complete", url: shownURL)
+        case CURLE_BAD_CONTENT_ENCODING:
+            return .network("the body could not be decompressed (\(detail))", url: shownURL)
+        case CURLE_TOO_MANY_REDIRECTS:
+            return .network("too many redirects", url: shownURL)
+        case CURLE_PEER_FAILED_VERIFICATION:
+            return .network("the server's TLS certificate could not be verified (\(detail)); check the host name, "
+                            + "and that the system's CA certificates are installed (ca-certificates)", url: shownURL)
+        case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
              CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH:
-            return .network("TLS failed: \(detail)", url: url)
+            return .network("TLS failed: \(detail)", url: shownURL)
         default:
-            return .network(detail, url: url)
+            return .network(detail, url: shownURL)
         }
     }
 }

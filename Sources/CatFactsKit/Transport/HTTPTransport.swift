@@ -9,9 +9,12 @@ public struct HTTPRequest: Sendable {
     public var url: URL
     /// Header fields to send (the client sets `User-Agent` and `Accept`).
     public var headers: [String: String]
-    public init(url: URL, headers: [String: String] = [:]) {
+    /// The proxy to go through, decided by the client (``ProxyChoice``); direct by default.
+    public var proxy: ProxyChoice
+    public init(url: URL, headers: [String: String] = [:], proxy: ProxyChoice = .direct) {
         self.url = url
         self.headers = headers
+        self.proxy = proxy
     }
 }
 

@@ -89,6 +89,9 @@ class Client:
         ArgumentError: a bad URL or option (the message names it).
 
     Example::
+        proxy: the proxy for every request ("http://host:3128"), or "" for none; None reads
+            http_proxy, https_proxy, all_proxy and no_proxy as curl does. Loopback hosts
+            never go through a proxy.
 
         with catfacts.Client("http://127.0.0.1:8106") as client:
             page = client.breeds_page(1, limit=10)
@@ -98,7 +101,7 @@ class Client:
     def __init__(self, base_url: Optional[str] = None, timeout: Optional[float] = 10.0, retries: int = 2,
                  cache_path: Union[str, "os.PathLike[str]", None] = None, offline_fallback: bool = False,
                  user_agent: Optional[str] = None, cache_ttl: Optional[float] = None,
-                 cache_max_bytes: Optional[int] = None) -> None:
+                 cache_max_bytes: Optional[int] = None, proxy: Optional[str] = None) -> None:
         options: Dict[str, Any] = {"retries": int64(retries, "retries"), "offline_fallback": bool(offline_fallback)}
         if timeout is not None:
             seconds = float(timeout)
@@ -122,6 +125,8 @@ class Client:
         url = None if base_url is None else _encode(base_url, "base_url")
         out = ctypes.c_void_p()
         status = lib.cf_client_open(url, json.dumps(options).encode(), ctypes.byref(out))
+        if proxy is not None:
+            options["proxy"] = str(proxy)
         if status:
             raise last_error(status)
         self._key = new_key()
