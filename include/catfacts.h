@@ -98,8 +98,10 @@ typedef struct cf_client cf_client;
  *   "connect_timeout_ms"  number > 0   connect/idle timeout (default 10000)
  *   "retries"             integer >= 0 retries of a failed GET (default 2): network
  *                                      errors, timeouts, 429, 502, 503, 504; with
- *                                      exponential backoff and full jitter, honouring
- *                                      Retry-After up to 30 s
+ *                                      exponential backoff and full jitter; a 429 or
+ *                                      503 with Retry-After (seconds or an HTTP date)
+ *                                      waits exactly that, or fails at once when it asks
+ *                                      for more than 30 s (the message says how long)
  *   "cache_path"          string       SQLite cache file (its folder is created); absent:
  *                                      the cache lives in memory and dies with the client.
  *                                      Several clients and processes may share one file.

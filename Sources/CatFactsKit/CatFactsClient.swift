@@ -420,7 +420,8 @@ public final class CatFactsClient: Sendable {
         case 429:
             return .rateLimited(retryAfter: RetryAfter.seconds(response.header("Retry-After")), url: url)
         default:
-            return .http(status: response.status, message: serverMessage(response), url: url)
+            return .http(status: response.status, message: serverMessage(response), url: url,
+                         retryAfter: RetryAfter.seconds(response.header("Retry-After")))
         }
     }
 

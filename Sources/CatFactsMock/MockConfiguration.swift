@@ -25,8 +25,11 @@ public struct MockConfiguration: Sendable {
     public var maxLimit: Int = 1000
     /// How long a ``MockFault/slow`` response spreads its body over.
     public var slowBody: Duration = .seconds(2)
-    /// The `Retry-After` value, in seconds, sent with a ``MockFault/rateLimited`` response.
+    /// The `Retry-After` value, in seconds, sent with a ``MockFault/rateLimited`` or
+    /// ``MockFault/unavailable`` response.
     public var retryAfterSeconds: Int = 1
+    /// Send `Retry-After` as an HTTP date that far ahead instead of as seconds.
+    public var retryAfterAsDate = false
     /// Seeds fault choice, jitter and `/fact`'s randomness so runs repeat; `nil` seeds from the system.
     public var seed: UInt64? = nil
 

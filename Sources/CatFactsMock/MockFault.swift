@@ -6,6 +6,8 @@ public enum MockFault: String, CaseIterable, Sendable {
     case serverError = "500"
     /// Status 429 with `Retry-After` and Laravel's `{"message":"Too Many Attempts."}`.
     case rateLimited = "429"
+    /// Status 503 (maintenance) with `Retry-After` and Laravel's `{"message":"Service Unavailable"}`.
+    case unavailable = "503"
     /// The connection drops before the response is complete: the client sees a network error.
     case reset
     /// Status 200 whose body is an HTML error page, not JSON.

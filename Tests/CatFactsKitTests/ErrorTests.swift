@@ -94,7 +94,7 @@ struct ErrorTests {
         try await withMock { _, server in
             let client = try CatFactsClient(options: ClientOptions(baseURL: server.baseURL.absoluteString + "/nowhere"))
             let error = await caught { try await client.breeds() }
-            guard case .http(404, _, let url)? = error else { Issue.record("expected HTTP 404, got \(String(describing: error))"); return }
+            guard case .http(404, _, let url, _)? = error else { Issue.record("expected HTTP 404, got \(String(describing: error))"); return }
             #expect(url == "\(server.baseURL.absoluteString)/nowhere/breeds?page=1")
         }
     }

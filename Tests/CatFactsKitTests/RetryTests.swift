@@ -18,6 +18,32 @@ struct RetryTests {
         }
     }
 
+    @Test(arguments: [false, true])
+    func a503IsRetriedAfterItsRetryAfterInSecondsOrAsADate(asDate: Bool) async throws {
+        try await withMock({ $0.failFirst = 1; $0.faults = [.unavailable]; $0.retryAfterSeconds = 1; $0.retryAfterAsDate = asDate },
+                           options: { $0.retry = RetryPolicy(retries: 2, baseDelay: .milliseconds(1)) }) { client, server in
+            let start = ContinuousClock.now
+            let page = try await client.breeds(limit: 5)
+            // Seconds or a date (rounded up to a whole second): the wait is the server's, not a backoff.
+            #expect(ContinuousClock.now - start >= .milliseconds(950))
+            #expect(page.items == Array(BundledCatalog.breeds.prefix(5)))
+            let breeds = try #require(client.metrics.endpoints().first)
+            #expect((breeds.requests, breeds.errors, breeds.retries) == (2, 1, 1))
+            #expect(server.requestCount(path: "/breeds") == 2)
+        }
+    }
+
+    @Test func a503AskingForMoreThanTheCapFailsAtOnceSayingHowLong() async throws {
+        try await withMock({ $0.failFirst = 1; $0.faults = [.unavailable]; $0.retryAfterSeconds = 600 },
+                           options: { $0.retry.retries = 2 }) { client, server in
+            let error = await caught { try await client.breeds() }
+            #expect(error == .http(status: 503, message: "Service Unavailable",
+                                   url: "\(server.baseURL.absoluteString)/breeds?page=1", retryAfter: 600))
+            #expect(error?.description.hasSuffix("; it asks to retry after 600 s") == true)
+            #expect(server.requestCount() == 1)
+        }
+    }
+
     @Test func aResetConnectionIsRetriedUntilTheRetriesRunOut() async throws {
         try await withMock({ $0.failFirst = 5; $0.faults = [.reset] },
                            options: { $0.retry = RetryPolicy(retries: 2, baseDelay: .milliseconds(10)) }) { client, server in

@@ -13,8 +13,9 @@ public enum CatFactsError: Error, Sendable, Equatable {
     case network(String, url: String)
     /// No complete answer within the time allowed.
     case timeout(seconds: Double, url: String)
-    /// The server answered with an error status; `message` is the server's own when it sent one.
-    case http(status: Int, message: String, url: String)
+    /// The server answered with an error status; `message` is the server's own when it sent
+    /// one; `retryAfter` its `Retry-After` in seconds (a 503 for maintenance sends one).
+    case http(status: Int, message: String, url: String, retryAfter: Double? = nil)
     /// The server answered 429; `retryAfter` is its `Retry-After` in seconds, when given.
     case rateLimited(retryAfter: Double?, url: String)
     /// The body was not what the API sends; the text says what was wrong and where.
@@ -54,9 +55,10 @@ extension CatFactsError: CustomStringConvertible, LocalizedError {
             return "network error for \(url): \(cause); check the address and your connection"
         case .timeout(let seconds, let url):
             return "timed out after \(Self.format(seconds)) s waiting for \(url); the server is slow or unreachable (raise timeout_ms to wait longer)"
-        case .http(let status, let message, let url):
+        case .http(let status, let message, let url, let retryAfter):
             let said = message.isEmpty ? "" : ": \(message)"
-            return "HTTP \(status) from \(url)\(said)"
+            let wait = retryAfter.map { "; it asks to retry after \(Self.format($0)) s" } ?? ""
+            return "HTTP \(status) from \(url)\(said)\(wait)"
         case .rateLimited(let retryAfter, let url):
             let wait = retryAfter.map { "; retry after \(Self.format($0)) s" } ?? "; wait before retrying"
             return "rate limited (HTTP 429) by \(url)\(wait)"

@@ -9,7 +9,7 @@ extension CatFactsError {
     var allowsStaleAnswer: Bool {
         switch self {
         case .network, .timeout, .offline, .rateLimited: true
-        case .http(let status, _, _): status >= 500
+        case .http(let status, _, _, _): status >= 500
         default: false
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 
 /// Answers every request: counts it, waits out the configured latency, then sends the
@@ -20,7 +21,11 @@ struct MockResponder: HTTPResponder {
             return Self.response(.message(.internalServerError, "Server Error"))
         case .rateLimited:
             var reply = MockReply.message(.tooManyRequests, "Too Many Attempts.")
-            reply.headers[.retryAfter] = String(configuration.retryAfterSeconds)
+            reply.headers[.retryAfter] = retryAfter()
+            return Self.response(reply)
+        case .unavailable:
+            var reply = MockReply.message(.serviceUnavailable, "Service Unavailable")
+            reply.headers[.retryAfter] = retryAfter()
             return Self.response(reply)
         default:
             break
@@ -34,6 +39,18 @@ struct MockResponder: HTTPResponder {
         case .slow: return FaultResponses.slow(reply, over: configuration.slowBody)
         default: return Self.conditionalResponse(reply, ifNoneMatch: request.headers[values: .ifNoneMatch])
         }
+    }
+
+    /// `Retry-After`: seconds, or the IMF-fixdate that many seconds ahead (rounded up to the
+    /// next whole second, so it never means less than asked).
+    private func retryAfter() -> String {
+        guard configuration.retryAfterAsDate else { return String(configuration.retryAfterSeconds) }
+        let at = Date(timeIntervalSince1970: (Date.now.timeIntervalSince1970 + Double(configuration.retryAfterSeconds)).rounded(.up))
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter.string(from: at)
     }
 
     /// `scheme://host[:port]` for page URLs: the request's `Host`, else where it arrived.

@@ -37,7 +37,7 @@ extension Command {
         } catch {
             // The service answers 404 when no fact is short enough (the catalog, offline).
             switch error.cause {
-            case .http(404, _, _)?, .offline?: throw ShellError(error.why, advice: "try a larger MAX_LENGTH, or none")
+            case .http(404, _, _, _)?, .offline?: throw ShellError(error.why, advice: "try a larger MAX_LENGTH, or none")
             default: throw error
             }
         }

@@ -26,7 +26,7 @@ struct ShellError: Error, Sendable, Equatable {
             self = .cancelled
         case .argument:
             self.init(error.description, advice: "see help")
-        case .http(let status, _, _):
+        case .http(let status, _, _, _):
             self.init(error.description, advice: status >= 500 ? "the server failed; try again later"
                 : "check --base-url points at the Cat Facts API")
         case .decode:

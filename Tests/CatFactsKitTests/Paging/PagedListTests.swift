@@ -67,7 +67,7 @@ struct PagedListTests {
         try await withMock({ $0.failFirst = 1; $0.faults = [.serverError] }) { client, server in
             let list = try client.breedList(PagingOptions(pageSize: 10, prefetchDistance: 0, maxCachedItems: 50))
             let failed = await list.wait(for: 3, timeout: .seconds(5))
-            guard case .failed(.http(500, _, _)) = failed else { Issue.record("expected HTTP 500, got \(failed)"); return }
+            guard case .failed(.http(500, _, _, _)) = failed else { Issue.record("expected HTTP 500, got \(failed)"); return }
             #expect(list.item(at: 5).status == .http)
             #expect(server.requestCount(path: "/breeds") == 1)
             #expect(await list.wait(for: 42, timeout: .seconds(5)).item == BundledCatalog.breeds[42])
