@@ -126,8 +126,11 @@ typedef struct cf_client cf_client;
  *   "max_body_bytes"      integer > 0  larger bodies are refused (default 8388608)
  * out: receives the client (yours: close it with cf_client_close); NULL on failure.
  *
- * The cache: pages of /breeds and /facts are stored by endpoint and query (not by base
- * URL) with their ETag and Last-Modified; random facts (/fact) never are. A page answered
+ * The cache: pages of /breeds and /facts are stored by their whole URL (the base URL's
+ * scheme, host, port and path, without credentials, then the endpoint and the sorted
+ * query), so one cache file serves clients of any number of servers without one answering
+ * for another; with their ETag and Last-Modified; random facts (/fact) never are. Pages
+ * earlier builds filed without their server are dropped when the file is opened. A page answered
  * from the cache says "source":"cache" and its "fetched_at" is when it was fetched or last
  * revalidated, so its age shows. When the server cannot answer (network error, timeout,
  * 5xx or 429, after the retries) a cached page answers whatever its age; a body that does

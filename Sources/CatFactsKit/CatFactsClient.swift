@@ -28,6 +28,8 @@ public final class CatFactsClient: Sendable {
     public let metrics = MetricsRecorder()
     /// The base URL, validated.
     public let baseURL: URL
+    /// The server part of this client's cache keys (``CacheKey/origin(of:)``).
+    private let cacheOrigin: String
     private let transport: any HTTPTransport
     private let decoder: any PageDecoder
     private let knownBreeds = KnownBreeds()
@@ -50,6 +52,7 @@ public final class CatFactsClient: Sendable {
         try options.validate()
         self.options = options
         self.baseURL = try options.validatedBaseURL()
+        self.cacheOrigin = CacheKey.origin(of: baseURL)
         self.transport = transport ?? CurlTransport()
         self.decoder = decoder
         let cap = options.effectiveCacheMaxBytes
@@ -197,7 +200,7 @@ public final class CatFactsClient: Sendable {
             }
             return (value, .network, fetchedAt)
         }
-        let key = CacheKey(endpoint: endpoint, query: query)
+        let key = CacheKey(origin: cacheOrigin, endpoint: endpoint, query: query)
         let cached = store.warnOnFailure { () throws(CatFactsError) in try store.lookup(key) } ?? nil
         // A stored body that no longer decodes (an older library wrote it) is dropped.
         let stored: (CachedResponse, Value)? = cached.flatMap { cached in

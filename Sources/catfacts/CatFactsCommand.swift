@@ -36,7 +36,7 @@ struct CatFactsCommand: ParsableCommand {
     @Flag(help: "Start catfacts-mock (installed beside catfacts) on a free loopback port and use it.")
     var mock = false
 
-    @Option(help: ArgumentHelp("The page cache file (default: $XDG_CACHE_HOME/catfacts/cache.sqlite, or cache-HOST-PORT.sqlite beside it for --base-url; in memory with --mock).", valueName: "PATH"))
+    @Option(help: ArgumentHelp("The page cache file, for every server (default: $XDG_CACHE_HOME/catfacts/cache.sqlite; in memory with --mock).", valueName: "PATH"))
     var cache: String?
 
     @Option(name: .customLong("cache-ttl"), help: ArgumentHelp("Seconds a cached page answers without asking the server (default 300); after that it is revalidated, and still answers when the server cannot.", valueName: "SECONDS"))
@@ -103,8 +103,11 @@ struct CatFactsCommand: ParsableCommand {
             console.error("catfacts: cannot set up signal handling: out of file descriptors; close some programs and try again")
             throw ExitCode.failure
         }
-        let cacheChoice = CacheChoice.choose(path: cache, noCache: noCache, mock: mock, baseURL: baseURL,
-                                             environment: environment)
+        let cacheChoice = CacheChoice.choose(path: cache, noCache: noCache, mock: mock, environment: environment)
+        if case .file(let path) = cacheChoice, path == CacheChoice.defaultPath(environment: environment),
+           let notice = CacheChoice.removeEarlierPerServerFiles(beside: path) {
+            console.notice("catfacts: cache: \(notice)")
+        }
         // Read before anything starts, so a wrong path fails at once.
         let scriptText = try script.flatMap { path in path == "-" ? nil : try readScript(path, console: console) }
 

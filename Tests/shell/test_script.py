@@ -247,12 +247,12 @@ FAULTS = [
 def test_fault_matrix_with_a_cached_page(tmp_path, mock_server, fault, shown):
     path = tmp_path / "cache.sqlite"
     good = mock_server()
-    assert run_shell("--base-url", good.url, "--cache", str(path), "-c", "breeds").status == 0
-    if fault == "dead":
-        url = good.url
-        good.stop()
-    else:
-        url = mock_server("--fail-rate", "1", "--faults", fault).url
+    url = good.url
+    assert run_shell("--base-url", url, "--cache", str(path), "-c", "breeds").status == 0
+    good.stop()
+    # The same server (its address is the cache's key), now faulty or gone.
+    if fault != "dead":
+        assert mock_server("--port", url.rsplit(":", 1)[1], "--fail-rate", "1", "--faults", fault).url == url
     started = time.monotonic()
     run = run_shell("--base-url", url, "--cache", str(path), "--cache-ttl", "0", "--no-fallback", "-c", "breeds")
     assert time.monotonic() - started < 15
@@ -266,10 +266,18 @@ def test_fault_matrix_with_a_cached_page(tmp_path, mock_server, fault, shown):
         assert " 1  Abyssinian" in run.stdout
 
 
-def test_the_default_cache_file_is_per_server(tmp_path):
-    # Pages of a --base-url server (a mock) must never answer for the real service.
+def test_one_default_cache_file_serves_every_server(tmp_path):
+    # Keys carry the server, so one file holds them all; files of the per-server era go.
     env = stable_env(XDG_CACHE_HOME=str(tmp_path))
-    other = run_shell("--base-url", "http://127.0.0.1:1", "-c", "set output plain; source", env=env).stdout
-    assert f"cache\t{tmp_path}/catfacts/cache-127.0.0.1-1.sqlite (" in other
-    real = run_shell("--offline", "-c", "set output plain; source", env=env).stdout
-    assert f"cache\t{tmp_path}/catfacts/cache.sqlite (" in real
+    folder = tmp_path / "catfacts"
+    folder.mkdir()
+    for name in ("cache-127.0.0.1-1.sqlite", "cache-127.0.0.1-1.sqlite-wal", "cache-localhost-8106.sqlite"):
+        (folder / name).write_bytes(b"old")
+    other = run_shell("--base-url", "http://127.0.0.1:1", "-c", "set output plain; source", env=env)
+    assert f"cache\t{folder}/cache.sqlite (" in other.stdout
+    assert other.error_lines[0] == ("catfacts: cache: removed 2 per-server cache files of an earlier version "
+                                    f"from {folder}; {folder}/cache.sqlite now serves every server")
+    assert sorted(p.name for p in folder.iterdir() if p.name.startswith("cache-")) == []
+    real = run_shell("--offline", "-c", "set output plain; source", env=env)
+    assert f"cache\t{folder}/cache.sqlite (" in real.stdout
+    assert not any("removed" in line for line in real.error_lines)

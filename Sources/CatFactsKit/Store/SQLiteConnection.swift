@@ -39,6 +39,9 @@ final class SQLiteConnection {
     }
 
     /// Runs `sql`, which may hold several statements, none with parameters (schema, pragmas).
+    /// Rows the last INSERT, UPDATE or DELETE changed.
+    var changes: Int { Int(sqlite3_changes(handle)) }
+
     func execute(_ sql: String) throws(SQLiteError) {
         let code = sqlite3_exec(handle, sql, nil, nil, nil)
         guard code == SQLITE_OK else { throw error(code, sql: sql) }

@@ -40,7 +40,7 @@ enum StoreFile {
             warnings.add("cannot create the folder of the cache file \(path): \(reason(error))")
             return nil
         }
-        switch attempt(path) {
+        switch attempt(path, warnings: warnings) {
         case .success(let db):
             return db
         case .failure(.unusable(let reason)):
@@ -49,7 +49,7 @@ enum StoreFile {
         case .failure(.damaged(let reason)):
             guard let aside = moveAside(path, warnings: warnings) else { return nil }
             warnings.add("the cache file \(path) \(reason); moved it to \(aside) and started a new cache")
-            switch attempt(path) {
+            switch attempt(path, warnings: warnings) {
             case .success(let db): return db
             case .failure(.unusable(let reason)), .failure(.damaged(let reason)):
                 warnings.add("cannot open the new cache file \(path): \(reason)")
@@ -64,7 +64,7 @@ enum StoreFile {
     /// Opens, checks and migrates the file. Another process may be creating the same file
     /// at the same moment (switching it to WAL or migrating it): a failure is tried again a
     /// few times, on a new connection, before the file is given up on.
-    private static func attempt(_ path: String) -> Result<SQLiteConnection, Failure> {
+    private static func attempt(_ path: String, warnings: StoreWarnings) -> Result<SQLiteConnection, Failure> {
         if let failure = inspect(path) { return .failure(failure) }
         var attempt = 1
         while true {
@@ -75,7 +75,7 @@ enum StoreFile {
                 case .foreign:
                     return .failure(.damaged("is not a CatFacts cache (another program's SQLite database)"))
                 case .empty, .ours:
-                    try StoreSchema.migrate(db)
+                    for notice in try StoreSchema.migrate(db) { warnings.add("the cache file \(path): \(notice)") }
                     return .success(db)
                 }
             } catch {

@@ -43,13 +43,23 @@ enum StoreSchema {
                 PRIMARY KEY (catalog, prefix)
             ) WITHOUT ROWID
             """),
+        // Keys now begin with the server (CacheKey.origin). Pages filed without it, by an
+        // earlier version, could answer for another server: they are dropped, never misread.
+        (dropsKeysWithoutOrigin, "DELETE FROM response WHERE substr(key, 1, 1) = '/'"),
     ]
+
+    /// The migration that drops pages filed without their server; how many it dropped is
+    /// reported as a cache warning.
+    static let dropsKeysWithoutOrigin = "v4: keys with their origin"
 
     /// Applies the migrations `db` lacks, each in its own transaction, so a process killed
     /// during one leaves the file as it was. Another process may be migrating the same file
     /// at the same moment: each transaction holds the write lock and checks again that its
     /// migration is still missing, so the two never apply one twice.
-    static func migrate(_ db: SQLiteConnection) throws(SQLiteError) {
+    /// Returns what a user should hear about: pages dropped by a migration.
+    @discardableResult
+    static func migrate(_ db: SQLiteConnection) throws(SQLiteError) -> [String] {
+        var notices: [String] = []
         try db.execute("CREATE TABLE IF NOT EXISTS \(migrationsTable) (identifier TEXT NOT NULL PRIMARY KEY)")
         // Read first without the write lock: an up-to-date file, the usual case, takes none.
         let applied = Set(try db.rows("SELECT identifier FROM \(migrationsTable)") { row throws(SQLiteError) in try row.text(0) })
@@ -57,9 +67,14 @@ enum StoreSchema {
             try db.transaction { () throws(SQLiteError) in
                 guard try !isApplied(migration.identifier, in: db) else { return }
                 try db.execute(migration.sql)
+                if migration.identifier == dropsKeysWithoutOrigin, db.changes > 0 {
+                    notices.append("dropped \(db.changes) cached page(s) an earlier version filed without their server "
+                                   + "(they could have answered for another one); they load again when asked")
+                }
                 try db.execute("INSERT INTO \(migrationsTable) (identifier) VALUES (?)", [.text(migration.identifier)])
             }
         }
+        return notices
     }
 
     private static func isApplied(_ identifier: String, in db: SQLiteConnection) throws(SQLiteError) -> Bool {

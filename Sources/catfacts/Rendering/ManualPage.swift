@@ -114,7 +114,7 @@ enum ManualPage {
 
     private static let fixedSections: [(String, [Paragraph])] = [
         ("FILES", [
-            Paragraph(tag: "$XDG_CACHE_HOME/catfacts/cache.sqlite", text: "The page cache for the real service (default ~/.cache/catfacts/cache.sqlite); a --base-url server gets cache-HOST-PORT-PATH.sqlite beside it. --cache chooses another file, --no-cache none; with --mock it is in memory."),
+            Paragraph(tag: "$XDG_CACHE_HOME/catfacts/cache.sqlite", text: "The page cache (default ~/.cache/catfacts/cache.sqlite), one file for every server: pages are filed under their server's URL. --cache chooses another file, --no-cache none; with --mock it is in memory."),
             Paragraph(tag: "$XDG_STATE_HOME/catfacts/history", text: "The prompt's history (default ~/.local/state/catfacts/history), the last 1000 lines."),
         ]),
         ("ENVIRONMENT", [

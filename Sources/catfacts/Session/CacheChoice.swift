@@ -16,29 +16,34 @@ enum CacheChoice: Sendable, Equatable {
     /// `--no-cache`.
     case off
 
-    /// The choice the flags make. The library's cache keys leave the server out (one file
-    /// serves the API behind any address), so the default file is per server: pages of a
-    /// `--base-url` server (a mock, a staging copy) never answer for the real service.
-    static func choose(path: String?, noCache: Bool, mock: Bool, baseURL: String?,
-                       environment: [String: String]) -> CacheChoice {
+    /// The choice the flags make. The library files every page under its server's URL, so
+    /// one file serves the real service and any `--base-url` server without mixing them.
+    static func choose(path: String?, noCache: Bool, mock: Bool, environment: [String: String]) -> CacheChoice {
         if noCache { return .off }
         if let path { return .file(path) }
         if mock { return .memory }
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.cache"
-        return .file(base + "/catfacts/" + fileName(for: baseURL))
+        return .file(defaultPath(environment: environment))
     }
 
-    /// `cache.sqlite` for the real service; `cache-HOST-PORT-PATH.sqlite` for another server.
-    static func fileName(for baseURL: String?) -> String {
-        guard let baseURL, let url = URLComponents(string: baseURL), let host = url.host,
-              String(baseURL.reversed().drop { $0 == "/" }.reversed()) != ClientOptions.defaultBaseURL else {
-            return "cache.sqlite"
-        }
-        let parts = [host, url.port.map(String.init) ?? url.scheme ?? "", url.path]
-        let name = parts.joined(separator: "-").map { $0.isLetter || $0.isNumber || $0 == "." ? $0 : "-" }
-        let trimmed = name.drop { $0 == "-" }.reversed().drop { $0 == "-" }.reversed()
-        return "cache-" + String(trimmed) + ".sqlite"
+    /// `$XDG_CACHE_HOME/catfacts/cache.sqlite`, by default `~/.cache/catfacts/cache.sqlite`.
+    static func defaultPath(environment: [String: String]) -> String {
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.cache"
+        return base + "/catfacts/cache.sqlite"
+    }
+
+    /// Removes the `cache-HOST-PORT.sqlite` files (and their `-wal`, `-shm`) that earlier
+    /// versions kept beside `path`, one per server, when keys did not name the server; what
+    /// to tell the user, or `nil` when there were none.
+    static func removeEarlierPerServerFiles(beside path: String) -> String? {
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let old = names.filter { $0.hasPrefix("cache-") && ($0.hasSuffix(".sqlite") || $0.hasSuffix(".sqlite-wal") || $0.hasSuffix(".sqlite-shm")) }
+        guard !old.isEmpty else { return nil }
+        for name in old { try? FileManager.default.removeItem(atPath: folder + "/" + name) }
+        let count = old.filter { $0.hasSuffix(".sqlite") }.count
+        return "removed \(count) per-server cache file\(count == 1 ? "" : "s") of an earlier version from \(folder); "
+            + "\(path) now serves every server"
     }
 
     /// What `source` says about it, with the file's age when there is one.

@@ -21,19 +21,52 @@ struct CacheTests {
     }
 
     @Test func theQueryIsNormalisedSoParameterOrderDoesNotMatter() {
-        let a = CacheKey(endpoint: .facts, query: [URLQueryItem(name: "page", value: "2"), URLQueryItem(name: "limit", value: "5")])
-        let b = CacheKey(endpoint: .facts, query: [URLQueryItem(name: "limit", value: "5"), URLQueryItem(name: "page", value: "2")])
+        let a = CacheKey(origin: "http://127.0.0.1:8106", endpoint: .facts, query: [URLQueryItem(name: "page", value: "2"), URLQueryItem(name: "limit", value: "5")])
+        let b = CacheKey(origin: "http://127.0.0.1:8106", endpoint: .facts, query: [URLQueryItem(name: "limit", value: "5"), URLQueryItem(name: "page", value: "2")])
         #expect(a == b)
-        #expect(a.description == "/facts?limit=5&page=2")
+        #expect(a.description == "http://127.0.0.1:8106/facts?limit=5&page=2")
+    }
+
+    @Test func theOriginIsTheServerWithoutCredentialsNorATrailingSlash() throws {
+        let url = try #require(URL(string: "HTTP://reader:s3cret@API.Example.ORG:8080/cat/facts/"))
+        #expect(CacheKey.origin(of: url) == "http://api.example.org:8080/cat/facts")
+        #expect(CacheKey.origin(of: try #require(URL(string: "https://catfact.ninja"))) == "https://catfact.ninja")
+        #expect(CacheKey.origin(of: try #require(URL(string: "http://[::1]:9000"))) == "http://[::1]:9000")
+    }
+
+    @Test func twoServersThroughOneCacheFileEachSeeTheirOwnPages() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catfacts-origin-\(UInt64.random(in: 0...UInt64.max))")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("cache.sqlite").path
+        try await withMock({ $0.breeds = 30 }) { _, synthetic in
+            try await withMock({ _ in }) { _, bundled in
+                var options = ClientOptions()
+                options.cachePath = path
+                options.baseURL = synthetic.baseURL.absoluteString
+                let first = try CatFactsClient(options: options)
+                options.baseURL = bundled.baseURL.absoluteString
+                let second = try CatFactsClient(options: options)
+                let a = try await first.breeds(page: 1, limit: 5)
+                let b = try await second.breeds(page: 1, limit: 5)
+                #expect(a.source == .network && b.source == .network)
+                #expect(a.total == 30 && b.total == BundledCatalog.breeds.count)
+                #expect(b.items == Array(BundledCatalog.breeds.prefix(5)))
+                #expect(a.items != b.items)
+                // Each is now answered from the one file, still its own.
+                #expect(try await first.breeds(page: 1, limit: 5).items == a.items)
+                #expect(try await second.breeds(page: 1, limit: 5).items == b.items)
+                #expect(try #require(second.store).keys().count == 2)
+            }
+        }
     }
 
     @Test func theQueryIsEscapedAsFoundationEscapesIt() throws {
         let allowed = CharacterSet.urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&=+"))
         let samples = (0..<128).map { String(UnicodeScalar(UInt8($0))) } + ["é", "日本", "🐈", "a b&c=d+e", "%41", "x?y/z"]
         for text in samples {
-            let key = CacheKey(endpoint: .breeds, query: [URLQueryItem(name: text, value: text)])
+            let key = CacheKey(origin: "http://127.0.0.1:8106", endpoint: .breeds, query: [URLQueryItem(name: text, value: text)])
             let escaped = try #require(text.addingPercentEncoding(withAllowedCharacters: allowed))
-            #expect(key.description == "/breeds?\(escaped)=\(escaped)")
+            #expect(key.description == "http://127.0.0.1:8106/breeds?\(escaped)=\(escaped)")
         }
     }
 
@@ -54,9 +87,11 @@ struct CacheTests {
         try await withTemporaryFolder { folder in
             let path = folder.appendingPathComponent("cache.sqlite").path
             let a = try await startMock()
-            let b = try await startMock { $0.breeds = 500 }
-            defer { Task { await a.stop(); await b.stop() } }
             let old = try await cachingClient(a.baseURL) { $0.cachePath = path; $0.cacheTTL = .zero }.breeds(page: 1, limit: 5)
+            await a.stop()
+            // The same server, its catalog changed.
+            let b = try await startMock(port: a.port) { $0.breeds = 500 }
+            defer { Task { await b.stop() } }
             let client = try cachingClient(b.baseURL) { $0.cachePath = path; $0.cacheTTL = .zero }
             let new = try await client.breeds(page: 1, limit: 5)
             #expect(new.source == .network)
@@ -92,15 +127,16 @@ struct CacheTests {
             let good = try await startMock()
             let cached = try await cachingClient(good.baseURL) { $0.cachePath = path }.facts(page: 1, limit: 5)
             await good.stop()
+            // The same server (its address: the cache's key), failing in turn.
             for fault in [MockFault.serverError, .rateLimited] {
-                let failing = try await startMock { $0.failRate = 1; $0.faults = [fault] }
+                let failing = try await startMock(port: good.port) { $0.failRate = 1; $0.faults = [fault] }
                 let stale = try await cachingClient(failing.baseURL) { $0.cachePath = path; $0.cacheTTL = .zero }
                     .facts(page: 1, limit: 5)
                 #expect(stale.source == .cache, "\(fault)")
                 #expect(stale.items == cached.items, "\(fault)")
                 await failing.stop()
             }
-            let malformed = try await startMock { $0.failRate = 1; $0.faults = [.malformed] }
+            let malformed = try await startMock(port: good.port) { $0.failRate = 1; $0.faults = [.malformed] }
             let client = try cachingClient(malformed.baseURL) { $0.cachePath = path; $0.cacheTTL = .zero }
             let error = await caught { try await client.facts(page: 1, limit: 5) }
             #expect(error?.status == .decode)
@@ -120,10 +156,11 @@ struct CacheTests {
             _ = try await client.breeds(page: 1, limit: 5)  // page 1 is now the most recently used
             _ = try await client.breeds(page: 4, limit: 5)  // page 2 must go
             let keys = try store.keys()
+            let origin = CacheKey.origin(of: server.baseURL)
             #expect(keys.count == 3)
-            #expect(!keys.contains("/breeds?limit=5&page=2"))
-            #expect(keys.contains("/breeds?limit=5&page=1"))
-            #expect(keys.last == "/breeds?limit=5&page=4")
+            #expect(!keys.contains("\(origin)/breeds?limit=5&page=2"))
+            #expect(keys.contains("\(origin)/breeds?limit=5&page=1"))
+            #expect(keys.last == "\(origin)/breeds?limit=5&page=4")
             #expect(try store.totalBytes() <= three + 40)
         }
     }

@@ -24,14 +24,13 @@ struct FaultMatrixTests {
             let cached = try await cachingClient(good.baseURL) { $0.cachePath = path }.facts(page: 1, limit: 5)
             await good.stop()
 
-            let server: MockServer
+            // The same server (its address: the cache's key), now faulty or gone.
+            var faulty: MockServer?
             if let fault {
-                server = try await startMock { $0.failRate = 1; $0.faults = [fault] }
-            } else {
-                server = try await startMock()
-                await server.stop()
+                faulty = try await startMock(port: good.port) { $0.failRate = 1; $0.faults = [fault] }
+                #expect(faulty?.baseURL == good.baseURL)
             }
-            let client = try cachingClient(server.baseURL) {
+            let client = try cachingClient(good.baseURL) {
                 $0.cachePath = path
                 $0.cacheTTL = .zero
                 $0.limits.totalTimeout = .seconds(1)
@@ -49,7 +48,7 @@ struct FaultMatrixTests {
             default:
                 Issue.record("\(fault.map(\.rawValue) ?? "dead server"): expected \(expected), got \(outcome)")
             }
-            if fault != nil { await server.stop() }
+            await faulty?.stop()
         }
     }
 }

@@ -69,14 +69,15 @@ FAULTS = [
 def test_fault_matrix_with_a_cached_page(tmp_path: Path, mock_url: str, make_mock: Any,
                                          fault: str, expected: Any) -> None:
     path = tmp_path / "cache.sqlite"
-    with catfacts.Client(mock_url, cache_path=path, retries=0) as primer:
+    good = make_mock()
+    url = good.url
+    with catfacts.Client(url, cache_path=path, retries=0) as primer:
         cached = primer.facts_page(1, limit=5)
-    if fault == "dead":
-        mock = make_mock()
-        url = mock.url
-        mock.stop()
-    else:
-        url = make_mock("--fail-rate", "1", "--faults", fault).url
+    good.stop()
+    # The same server (its address is the cache's key), now faulty or gone.
+    if fault != "dead":
+        port = url.rsplit(":", 1)[1]
+        assert make_mock("--port", port, "--fail-rate", "1", "--faults", fault).url == url
     timeout = 1.0
     with catfacts.Client(url, cache_path=path, cache_ttl=0, retries=0, timeout=timeout) as client:
         start = time.monotonic()
@@ -115,8 +116,8 @@ with catfacts.Client(url, cache_path=path, retries=0) as client:
     page = 1
     while True:
         client.breeds_page(page, limit=limit)
-        # Printed only once the call has returned: the row is committed.
-        print(f"/breeds?limit={limit}&page={page}", flush=True)
+        # Printed only once the call has returned: the row is committed (keys carry the server).
+        print(f"{url}/breeds?limit={limit}&page={page}", flush=True)
         page += 1
 """
 
