@@ -77,6 +77,32 @@ const char *cf_status_string(cf_status s);
 const char *cf_last_error(void);
 
 /*
+ * Fields of the calling thread's last failed call, beside cf_last_error()'s message, so
+ * that a program can act without parsing English (read as sqlite3_extended_errcode() is:
+ * after a call returned an error status). Like the message they belong to the calling
+ * thread, are valid until its next cf_ call, and are reset by a call that succeeds.
+ */
+
+/*
+ * The HTTP status the server answered when the failure was one (404, 429, 503, ...: the
+ * call returned CF_ERR_HTTP or CF_ERR_RATE_LIMITED); 0 for every other failure (no
+ * response, a bad argument, a body that did not decode) and after a success.
+ */
+int32_t cf_last_error_http_status(void);
+
+/*
+ * The server's Retry-After with that status (a 429, or a 503 for maintenance), in
+ * milliseconds, seconds and HTTP dates alike; -1 when it sent none.
+ */
+int64_t cf_last_error_retry_after_ms(void);
+
+/*
+ * How many requests the failed call sent: 1 plus its retries; 0 when it sent none (a bad
+ * argument, offline, an item of a list, which never blocks on the network).
+ */
+int32_t cf_last_error_attempts(void);
+
+/*
  * Frees a string this library handed out through an out-pointer.
  * p: the string; NULL is a no-op. Free each string once.
  */
@@ -123,6 +149,14 @@ typedef struct cf_client cf_client;
  *                                      cannot be reached (default false); such pages
  *                                      say "source":"offline-catalog"
  *   "user_agent"          string       the User-Agent header
+ *   "proxy"               string       the proxy for every request ("http://host:3128",
+ *                                      "socks5h://host:1080"), or "" for none. Absent:
+ *                                      http_proxy, https_proxy (or HTTPS_PROXY), all_proxy
+ *                                      (or ALL_PROXY) and no_proxy (or NO_PROXY) from the
+ *                                      environment when the client is opened, as curl reads
+ *                                      them. Loopback hosts (localhost, 127.0.0.0/8, ::1)
+ *                                      never go through a proxy. A proxy that fails is
+ *                                      CF_ERR_NETWORK naming it (without its password)
  *   "max_body_bytes"      integer > 0  larger bodies are refused (default 8388608)
  * out: receives the client (yours: close it with cf_client_close); NULL on failure.
  *
@@ -154,14 +188,6 @@ cf_status cf_client_open(const char *base_url, const char *options_json, cf_clie
  * Closes a client. NULL is a no-op. Calls under way on other threads finish first;
  * lists opened on it keep working until they are closed. Once it returns, the metrics
  * listener is never called again (a call under way on another thread is waited for).
- *   "proxy"               string       the proxy for every request ("http://host:3128",
- *                                      "socks5h://host:1080"), or "" for none. Absent:
- *                                      http_proxy, https_proxy (or HTTPS_PROXY), all_proxy
- *                                      (or ALL_PROXY) and no_proxy (or NO_PROXY) from the
- *                                      environment when the client is opened, as curl reads
- *                                      them. Loopback hosts (localhost, 127.0.0.0/8, ::1)
- *                                      never go through a proxy. A proxy that fails is
- *                                      CF_ERR_NETWORK naming it (without its password)
  * Using the handle afterwards is undefined.
  */
 void cf_client_close(cf_client *c);

@@ -1,12 +1,18 @@
 import CatFactsKit
 
-/// A blocking C entry point's wait for the async core (see `Blocking.run`): its value or error.
+/// A blocking C entry point's wait for the async core (see `Blocking.run`): its value or
+/// error. The requests it sent are recorded for `cf_last_error_attempts`.
 func blocking<T: Sendable>(_ body: @escaping @Sendable () async throws(CatFactsError) -> T) -> Result<T, CatFactsError> {
-    Blocking.run { () async -> Result<T, CatFactsError> in
-        do throws(CatFactsError) {
-            return .success(try await body())
-        } catch {
-            return .failure(error)
+    let report = CallReport()
+    let result = Blocking.run { () async -> Result<T, CatFactsError> in
+        await CallReport.$current.withValue(report) { () async -> Result<T, CatFactsError> in
+            do throws(CatFactsError) {
+                return .success(try await body())
+            } catch {
+                return .failure(error)
+            }
         }
     }
+    ErrorFields.addAttempts(report.attempts)
+    return result
 }

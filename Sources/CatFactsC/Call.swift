@@ -11,6 +11,7 @@ enum Call {
     /// Runs `body`, which produces the text for `out`; the text is the caller's to free.
     static func text(_ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, what: String,
                      _ body: () throws(CatFactsError) -> String) -> Int32 {
+        ErrorFields.reset()
         out?.pointee = nil
         guard let out else { return LastError.fail(.argument("\(what) is NULL")) }
         do throws(CatFactsError) {
@@ -25,6 +26,7 @@ enum Call {
 
     /// Runs `body` for its status alone.
     static func status(_ body: () throws(CatFactsError) -> Void) -> Int32 {
+        ErrorFields.reset()
         do throws(CatFactsError) {
             try body()
             return LastError.succeed()
@@ -35,6 +37,7 @@ enum Call {
 
     /// Runs `body`, which may also answer `CF_PENDING` (not a failure, but worth a message).
     static func itemStatus(_ body: () throws(CatFactsError) -> Pending?) -> Int32 {
+        ErrorFields.reset()
         do throws(CatFactsError) {
             guard let pending = try body() else { return LastError.succeed() }
             LastError.set("item \(pending.index) is not loaded yet: its page is loading")

@@ -32,15 +32,17 @@ enum LastError {
         free(old)
     }
 
-    /// Clears the message and returns `CF_OK`: what a successful call ends with.
+    /// Clears the message and the fields and returns `CF_OK`: what a successful call ends with.
     static func succeed() -> Int32 {
         set(nil)
+        ErrorFields.reset()
         return Status.ok.rawValue
     }
 
-    /// Records `error`'s description and returns its status.
+    /// Records `error`'s description and fields and returns its status.
     static func fail(_ error: CatFactsError) -> Int32 {
         set(error.description)
+        ErrorFields.record(error)
         return error.status.rawValue
     }
 }

@@ -23,6 +23,21 @@ public func cf_last_error() -> UnsafePointer<CChar> {
     LastError.message
 }
 
+@_cdecl("cf_last_error_http_status")
+public func cf_last_error_http_status() -> Int32 {
+    ErrorFields.current.httpStatus
+}
+
+@_cdecl("cf_last_error_retry_after_ms")
+public func cf_last_error_retry_after_ms() -> Int64 {
+    ErrorFields.current.retryAfterMilliseconds
+}
+
+@_cdecl("cf_last_error_attempts")
+public func cf_last_error_attempts() -> Int32 {
+    ErrorFields.current.attempts
+}
+
 @_cdecl("cf_free")
 public func cf_free(_ pointer: UnsafeMutableRawPointer?) {
     free(pointer)

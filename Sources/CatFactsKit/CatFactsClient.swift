@@ -40,10 +40,10 @@ public final class CatFactsClient: Sendable {
     private let offline: OfflineMonitor
     private let onlineListener = Mutex<(@Sendable (Bool) -> Void)?>(nil)
     private let probeTask = Mutex<Task<Void, Never>?>(nil)
-
-    /// Creates a client.
     /// The proxy variables of the environment when the client was made (``ProxyChoice``).
     private let proxyEnvironment: [String: String]
+
+    /// Creates a client.
     ///
     /// - Throws: ``CatFactsError/argument(_:)`` for a base URL that is not http(s) or
     ///   for limits that are zero or negative.
@@ -58,10 +58,10 @@ public final class CatFactsClient: Sendable {
         let cap = options.effectiveCacheMaxBytes
         self.store = cap > 0 ? try ResponseStore(path: options.cachePath, maxBytes: cap) : nil
         self.offline = OfflineMonitor(threshold: options.offlineAfterFailures, cooldown: options.offlineCooldown)
+        self.proxyEnvironment = ProcessInfo.processInfo.environment.filter { ProxyChoice.variables.contains($0.key) }
     }
 
     deinit {
-        self.proxyEnvironment = ProcessInfo.processInfo.environment.filter { ProxyChoice.variables.contains($0.key) }
         probeTask.withLock { $0?.cancel() }
     }
 
@@ -283,6 +283,7 @@ public final class CatFactsClient: Sendable {
                                + "trying again in \(Int(offline.remainingCooldown.seconds.rounded(.up))) s, or sooner if a probe reaches it")
             }
             do {
+                CallReport.current?.countAttempt()
                 return try await fetchOnce(endpoint, query: query, conditional: conditional, decode: decode)
             } catch {
                 guard !offline.bypassesNetwork,
@@ -401,10 +402,6 @@ public final class CatFactsClient: Sendable {
         }
     }
 
-    private func url(for endpoint: Endpoint, query: [URLQueryItem]) -> URL {
-        let url = baseURL.appendingPathComponent(String(endpoint.path.dropFirst()))
-        guard !query.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
-        components.queryItems = query
     /// The proxy for a request to `url`: the option, else the environment as it was when the
     /// client was made.
     private func proxy(for url: URL) -> ProxyChoice {
@@ -412,6 +409,10 @@ public final class CatFactsClient: Sendable {
                            environment: proxyEnvironment)
     }
 
+    private func url(for endpoint: Endpoint, query: [URLQueryItem]) -> URL {
+        let url = baseURL.appendingPathComponent(String(endpoint.path.dropFirst()))
+        guard !query.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
+        components.queryItems = query
         return components.url ?? url
     }
 

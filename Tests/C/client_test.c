@@ -829,6 +829,61 @@ static void http_404_is_an_http_error_naming_the_status(void) {
     cf_client_close(c);
 }
 
+static void error_fields_give_the_status_retry_after_and_attempts(void) {
+    char url[128];
+    REQUIRE_MOCK("--fail-rate 1 --faults 429", url);
+    cf_client *c = open_client(url, "{\"retries\":0}");
+    if (c != NULL) {
+        char *out = SENTINEL;
+        CHECK_FAILS(cf_breeds_page(c, 1, 10, &out), CF_ERR_RATE_LIMITED, "429");
+        CHECK_INT_EQ(cf_last_error_http_status(), 429);
+        CHECK_INT_EQ(cf_last_error_retry_after_ms(), 1000);
+        CHECK_INT_EQ(cf_last_error_attempts(), 1);
+        /* A failure that sent nothing resets them all. */
+        CHECK_FAILS(cf_breeds_page(c, 0, 10, &out), CF_ERR_ARGUMENT, "page 0");
+        CHECK_INT_EQ(cf_last_error_http_status(), 0);
+        CHECK_INT_EQ(cf_last_error_retry_after_ms(), -1);
+        CHECK_INT_EQ(cf_last_error_attempts(), 0);
+    }
+    cf_client_close(c);
+    stop_mock();
+}
+
+static void error_fields_count_every_attempt_and_clear_on_success(void) {
+    char url[128];
+    REQUIRE_MOCK("--fail-first 3 --faults 500", url);
+    cf_client *c = open_client(url, "{\"retries\":2}");
+    if (c != NULL) {
+        char *out = SENTINEL;
+        /* A 500 is not retried: one attempt. */
+        CHECK_FAILS(cf_facts_page(c, 1, 5, 0, &out), CF_ERR_HTTP, "500");
+        CHECK_INT_EQ(cf_last_error_http_status(), 500);
+        CHECK_INT_EQ(cf_last_error_retry_after_ms(), -1);
+        CHECK_INT_EQ(cf_last_error_attempts(), 1);
+        out = NULL;
+        CHECK_FAILS(cf_facts_page(c, 1, 5, 0, &out), CF_ERR_HTTP, "500");
+        out = NULL;
+        CHECK_FAILS(cf_facts_page(c, 1, 5, 0, &out), CF_ERR_HTTP, "500");
+        out = NULL;
+        CHECK_STATUS(cf_facts_page(c, 1, 5, 0, &out), CF_OK);
+        cf_free(out);
+        CHECK_INT_EQ(cf_last_error_http_status(), 0);
+        CHECK_INT_EQ(cf_last_error_attempts(), 0);
+    }
+    cf_client_close(c);
+    stop_mock();
+    char dead[128];
+    closed_port_url(dead);
+    c = open_client(dead, "{\"retries\":2}");
+    if (c != NULL) {
+        char *out = SENTINEL;
+        CHECK_FAILS(cf_breeds_page(c, 1, 10, &out), CF_ERR_NETWORK, "refused");
+        CHECK_INT_EQ(cf_last_error_http_status(), 0);
+        CHECK_INT_EQ(cf_last_error_attempts(), 3);
+    }
+    cf_client_close(c);
+}
+
 static void rate_limit_without_retries_is_rate_limited_with_retry_after(void) {
     char url[128];
     REQUIRE_MOCK("--fail-rate 1 --faults 429", url);
@@ -1102,6 +1157,8 @@ int main(void) {
 
     RUN(limit_over_the_server_cap_is_capped);
     RUN(rate_limit_without_retries_is_rate_limited_with_retry_after);
+    RUN(error_fields_give_the_status_retry_after_and_attempts);
+    RUN(error_fields_count_every_attempt_and_clear_on_success);
     RUN(rate_limit_is_retried_after_retry_after);
     RUN(server_error_500_is_an_http_error);
     RUN(server_error_500_is_not_retried);

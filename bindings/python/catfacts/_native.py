@@ -134,6 +134,9 @@ _PROTOTYPES = {
     "cf_version": ([], ctypes.c_char_p),
     "cf_status_string": ([_status], ctypes.c_char_p),
     "cf_last_error": ([], ctypes.c_char_p),
+    "cf_last_error_http_status": ([], ctypes.c_int32),
+    "cf_last_error_retry_after_ms": ([], ctypes.c_int64),
+    "cf_last_error_attempts": ([], ctypes.c_int32),
     "cf_free": ([_ptr], None),
     # client
     "cf_client_open": ([ctypes.c_char_p, ctypes.c_char_p, _out], _status),

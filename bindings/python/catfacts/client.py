@@ -34,7 +34,12 @@ def last_error(status: int) -> CatFactsError:
 
     Call it right after the failed call, before any other ``cf_`` call on this thread.
     """
-    return error_for(status, (lib.cf_last_error() or b"").decode("utf-8", "replace"))
+    message = (lib.cf_last_error() or b"").decode("utf-8", "replace")
+    http_status = int(lib.cf_last_error_http_status())
+    retry_after_ms = int(lib.cf_last_error_retry_after_ms())
+    return error_for(status, message, status_code=http_status or None,
+                     retry_after=retry_after_ms / 1000 if retry_after_ms >= 0 else None,
+                     attempts=int(lib.cf_last_error_attempts()))
 
 
 def int64(value: Any, name: str) -> int:
@@ -84,14 +89,14 @@ class Client:
         offline_fallback: answer from the bundled catalog when the server cannot be
             reached (such pages have ``source == "offline-catalog"``).
         user_agent: the User-Agent header (None: the library's).
+        proxy: the proxy for every request ("http://host:3128"), or "" for none; None reads
+            http_proxy, https_proxy, all_proxy and no_proxy as curl does. Loopback hosts
+            never go through a proxy.
 
     Raises:
         ArgumentError: a bad URL or option (the message names it).
 
     Example::
-        proxy: the proxy for every request ("http://host:3128"), or "" for none; None reads
-            http_proxy, https_proxy, all_proxy and no_proxy as curl does. Loopback hosts
-            never go through a proxy.
 
         with catfacts.Client("http://127.0.0.1:8106") as client:
             page = client.breeds_page(1, limit=10)
@@ -120,13 +125,13 @@ class Client:
             options["cache_max_bytes"] = int64(cache_max_bytes, "cache_max_bytes")
         if user_agent is not None:
             options["user_agent"] = str(user_agent)
+        if proxy is not None:
+            options["proxy"] = str(proxy)
         self._base_url = base_url
 
         url = None if base_url is None else _encode(base_url, "base_url")
         out = ctypes.c_void_p()
         status = lib.cf_client_open(url, json.dumps(options).encode(), ctypes.byref(out))
-        if proxy is not None:
-            options["proxy"] = str(proxy)
         if status:
             raise last_error(status)
         self._key = new_key()

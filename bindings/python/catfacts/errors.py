@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import builtins
 import enum
-import re
 from typing import Dict, Optional, Type
 
 __all__ = [
@@ -45,14 +44,25 @@ class CatFactsError(Exception):
         status: the :class:`Status` the C call returned.
         message: the library's explanation (``cf_last_error()``): what failed, why,
             and where (the URL, key, page or name).
+        status_code: the HTTP status the server answered (404, 429, 503, ...), when the
+            failure was one; else None.
+        retry_after: seconds the server asked to wait (``Retry-After``, with a 429 or a
+            503), when it sent one; else None.
+        attempts: requests the failed call sent (1 plus its retries); 0 when it sent none.
+    These come from the library's error fields (``cf_last_error_http_status`` and the
+    others), never from the message's text.
     """
 
     status: Status = Status.ERR_INTERNAL
 
-    def __init__(self, message: str) -> None:
-        # One argument only: the OSError-derived subclasses read two as (errno, strerror).
+    def __init__(self, message: str, *, status_code: Optional[int] = None, retry_after: Optional[float] = None,
+                 attempts: int = 0) -> None:
+        # One positional argument only: the OSError-derived subclasses read two as (errno, strerror).
         super().__init__(message)
         self.message = message
+        self.status_code = status_code
+        self.retry_after = retry_after
+        self.attempts = attempts
 
     def __str__(self) -> str:
         return self.message
@@ -83,34 +93,23 @@ class HTTPError(CatFactsError):
     """The server answered an error status (``CF_ERR_HTTP``).
 
     Attributes:
-        http_status: the HTTP status code, when the message gives it (else None).
+        http_status: the HTTP status code (the same as ``status_code``).
     """
 
     status = Status.ERR_HTTP
 
     @property
     def http_status(self) -> Optional[int]:
-        match = re.search(r"\bHTTP (\d{3})\b", self.message)
-        return int(match.group(1)) if match else None
+        return self.status_code
 
 
 class RateLimitedError(HTTPError):
     """The server answered 429 after every retry (``CF_ERR_RATE_LIMITED``).
 
-    Attributes:
-        retry_after: seconds the server asked to wait (``Retry-After``), when given.
+    ``status_code`` is 429; ``retry_after`` the seconds the server asked to wait, when given.
     """
 
     status = Status.ERR_RATE_LIMITED
-
-    @property
-    def http_status(self) -> Optional[int]:
-        return 429
-
-    @property
-    def retry_after(self) -> Optional[float]:
-        match = re.search(r"retry after ([0-9.]+) s", self.message)
-        return float(match.group(1)) if match else None
 
 
 class DecodeError(CatFactsError, ValueError):
@@ -150,8 +149,9 @@ _BY_STATUS: Dict[int, Type[CatFactsError]] = {
 }
 
 
-def error_for(status: int, message: str) -> CatFactsError:
-    """The exception for a failed call's status and message.
+def error_for(status: int, message: str, *, status_code: Optional[int] = None,
+              retry_after: Optional[float] = None, attempts: int = 0) -> CatFactsError:
+    """The exception for a failed call's status, message and fields.
 
     A status this version does not know (or CF_OK/CF_PENDING where an error was expected)
     gives an :class:`InternalError` naming it.
@@ -159,4 +159,4 @@ def error_for(status: int, message: str) -> CatFactsError:
     cls = _BY_STATUS.get(status)
     if cls is None:
         return InternalError(f"unexpected status {status} from libCatFacts: {message}".rstrip(": "))
-    return cls(message or str(Status(status)))
+    return cls(message or str(Status(status)), status_code=status_code, retry_after=retry_after, attempts=attempts)

@@ -140,3 +140,30 @@ def test_a_wait_cut_short_by_close_is_cancelled(make_mock):
 def test_the_offline_status_maps_to_offline_error():
     # libCatFacts 0.1.0 has no path that returns CF_ERR_OFFLINE; the mapping still holds.
     assert isinstance(error_for(9, "offline: nothing cached"), catfacts.OfflineError)
+
+
+def test_error_fields_come_from_the_library_not_the_message(make_mock):
+    mock = make_mock("--fail-rate", "1", "--faults", "503")
+    with catfacts.Client(mock.url, retries=0) as client:
+        with pytest.raises(catfacts.HTTPError) as caught:
+            client.breeds_page(1)
+    error = caught.value
+    assert (error.status_code, error.retry_after, error.attempts) == (503, 1.0, 1)
+    assert error.message.endswith("; it asks to retry after 1 s")
+
+
+def test_a_dead_server_has_no_status_and_counts_every_attempt(make_mock):
+    mock = make_mock()
+    url = mock.url
+    mock.stop()
+    with catfacts.Client(url, retries=2) as client:
+        with pytest.raises(catfacts.NetworkError) as caught:
+            client.facts_page(1)
+    assert (caught.value.status_code, caught.value.retry_after, caught.value.attempts) == (None, None, 3)
+
+
+def test_a_refused_argument_sent_nothing():
+    with catfacts.Client("http://127.0.0.1:9") as client:
+        with pytest.raises(catfacts.ArgumentError) as caught:
+            client.breeds_page(0)
+    assert (caught.value.status_code, caught.value.attempts) == (None, 0)
