@@ -171,12 +171,13 @@ typedef struct cf_client cf_client;
  * not decode (CF_ERR_DECODE) and other 4xx are returned as errors, never hidden behind
  * an old page.
  *
- * Offline: after 3 requests in a row got no response (network error or timeout) the
- * client is offline ("online":false in cf_metrics) for 30 s: calls send nothing and
+ * Offline: after 3 calls in a row got no response (network error or timeout, after
+ * their retries: a call counts once) the client is offline ("online":false in
+ * cf_metrics; cf_client_set_online_listener hears it) for 30 s: calls send nothing and
  * answer from the cache, else from the bundled catalog (offline_fallback), else fail
  * with CF_ERR_OFFLINE at once. Meanwhile a probe (GET /fact?max_length=1, not counted
- * in the metrics) every 3 s brings it back online as soon as the server answers; after
- * the 30 s, calls try the network again.
+ * in the metrics) after 1 s, then every 2 s, brings it back online as soon as the
+ * server answers; after the 30 s, calls try the network again.
  *
  * Returns: CF_OK; CF_ERR_ARGUMENT for a NULL out, a URL that is not http(s), JSON
  *   that is not an object, an unknown key or a value of the wrong type, null included
@@ -313,6 +314,22 @@ typedef void (*cf_metrics_listener)(void *ctx, const char *endpoint, double ms, 
  * Returns: CF_OK; CF_ERR_ARGUMENT for a NULL c.
  */
 cf_status cf_client_set_metrics_listener(cf_client *c, cf_metrics_listener fn, void *ctx);
+
+/*
+ * Called when the client turns offline (online 0: calls in a row got no response, see
+ * cf_client_open) and when it is back (online 1: a probe or a call got a response), once
+ * per change, on a library thread. It must not call cf_list_wait or a blocking one-shot
+ * call. ctx is passed back as given.
+ */
+typedef void (*cf_online_listener)(void *ctx, int online);
+
+/*
+ * Sets the client's online listener; fn NULL removes it. A call of the previous listener
+ * already under way on another thread may still finish after this returns; after
+ * cf_client_close it is never called again, so ctx may be freed then.
+ * Returns: CF_OK; CF_ERR_ARGUMENT for a NULL c.
+ */
+cf_status cf_client_set_online_listener(cf_client *c, cf_online_listener fn, void *ctx);
 
 /* paged lists: windowed, prefetching, for very long lists */
 

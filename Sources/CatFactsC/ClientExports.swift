@@ -16,7 +16,9 @@ public func cf_client_open(_ baseURL: UnsafePointer<CChar>?, _ optionsJSON: Unsa
 @_cdecl("cf_client_close")
 public func cf_client_close(_ client: OpaquePointer?) {
     // Lists may keep the client working after its handle is gone: its listener must not outlive the handle.
-    Handle.release(client, as: ClientHandle.self)?.client.metrics.removeListenerAndWait()
+    guard let client = Handle.release(client, as: ClientHandle.self)?.client else { return }
+    client.metrics.removeListenerAndWait()
+    client.removeOnlineListenerAndWait()
 }
 
 @_cdecl("cf_breeds_page")
@@ -94,6 +96,19 @@ public func cf_metrics_prometheus(_ client: OpaquePointer?,
 }
 
 public typealias CMetricsListener = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Double, Int32) -> Void
+
+public typealias COnlineListener = @convention(c) (UnsafeMutableRawPointer?, Int32) -> Void
+
+@_cdecl("cf_client_set_online_listener")
+public func cf_client_set_online_listener(_ client: OpaquePointer?, _ function: COnlineListener?,
+                                          _ context: UnsafeMutableRawPointer?) -> Int32 {
+    Call.status { () throws(CatFactsError) in
+        let client = try Call.client(client)
+        guard let function else { return client.setOnlineListener(nil) }
+        let callback = CCallback(function: function, context: context)
+        client.setOnlineListener { online in callback.function(callback.context, online ? 1 : 0) }
+    }
+}
 
 @_cdecl("cf_client_set_metrics_listener")
 public func cf_client_set_metrics_listener(_ client: OpaquePointer?, _ function: CMetricsListener?,

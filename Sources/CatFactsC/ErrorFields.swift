@@ -15,14 +15,7 @@ enum ErrorFields {
         var attempts: Int32 = 0
     }
 
-    nonisolated(unsafe) private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        let created = pthread_key_create(&key) { pointer in
-            free(pointer)
-        }
-        guard created == 0 else { fatalError("pthread_key_create failed: \(created)") }
-        return key
-    }()
+    nonisolated(unsafe) private static let key = ThreadKey.make()
 
     /// The thread's fields; the defaults when it has none yet.
     static var current: Values {

@@ -9,15 +9,8 @@ import Darwin
 /// storage so threads never see each other's messages. Each message is a malloc'ed copy
 /// freed when the next one replaces it or when the thread exits.
 enum LastError {
-    /// Created once; the destructor frees a thread's message when the thread ends.
-    nonisolated(unsafe) private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        let created = pthread_key_create(&key) { pointer in
-            free(pointer)
-        }
-        guard created == 0 else { fatalError("pthread_key_create failed: \(created)") }
-        return key
-    }()
+    /// Created once; a thread's message is freed when the thread ends.
+    nonisolated(unsafe) private static let key = ThreadKey.make()
 
     /// The current message; "" when the thread's last call succeeded.
     static var message: UnsafePointer<CChar> {

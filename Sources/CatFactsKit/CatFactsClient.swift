@@ -38,7 +38,7 @@ public final class CatFactsClient: Sendable {
     /// The page cache; `nil` when ``ClientOptions/cacheMaxBytes`` is 0.
     public let store: ResponseStore?
     private let offline: OfflineMonitor
-    private let onlineListener = Mutex<(@Sendable (Bool) -> Void)?>(nil)
+    private let onlineListener = ListenerSlot<Bool>()
     private let probeTask = Mutex<Task<Void, Never>?>(nil)
     /// The proxy variables of the environment when the client was made (``ProxyChoice``).
     private let proxyEnvironment: [String: String]
@@ -76,7 +76,13 @@ public final class CatFactsClient: Sendable {
     /// and `true` when it comes back. It runs on the thread that saw the change, outside
     /// every lock of the client.
     public func setOnlineListener(_ listener: (@Sendable (Bool) -> Void)?) {
-        onlineListener.withLock { $0 = listener }
+        onlineListener.set(listener)
+    }
+
+    /// Removes the online listener and waits until no other thread is inside a call of it,
+    /// so whatever it uses may be freed (`cf_client_close`).
+    public func removeOnlineListenerAndWait() {
+        onlineListener.clear()
     }
 
     /// A page of breeds (`GET /breeds`).
@@ -286,8 +292,13 @@ public final class CatFactsClient: Sendable {
                 CallReport.current?.countAttempt()
                 return try await fetchOnce(endpoint, query: query, conditional: conditional, decode: decode)
             } catch {
-                guard !offline.bypassesNetwork,
-                      let delay = options.retry.delay(after: error, attempt: attempt, using: &random) else { throw error }
+                guard let delay = options.retry.delay(after: error, attempt: attempt, using: &random) else {
+                    // A call that got no response, retries and all, counts once towards going
+                    // offline: one slow call must not put the client offline by itself.
+                    if case .network = error { announce(offline.recordFailure()) }
+                    if case .timeout = error { announce(offline.recordFailure()) }
+                    throw error
+                }
                 attempt += 1
                 metrics.recordRetry(endpoint: endpoint.path)
                 do {
@@ -314,10 +325,10 @@ public final class CatFactsClient: Sendable {
         } catch {
             metrics.recordRequest(endpoint: endpoint.path, elapsed: ContinuousClock.now - start, bytes: 0,
                                   gotResponse: false, error: error)
-            recordReachability(error)
             throw error
         }
-        recordReachability(nil)
+        // Any response, whatever its status: the server is there.
+        announce(offline.recordSuccess())
         let elapsed = ContinuousClock.now - start
         if response.status == 304, conditional?.hasValidators == true {
             // A cache hit too (counted by the caller): the request is counted, as it was sent.
@@ -341,18 +352,6 @@ public final class CatFactsClient: Sendable {
         return try result.get()
     }
 
-    /// Feeds a request's outcome to the offline monitor: no response (`error` is a network
-    /// error or a timeout) counts towards going offline, any response brings it back online.
-    private func recordReachability(_ error: CatFactsError?) {
-        let transition: OfflineMonitor.Transition
-        switch error {
-        case .network?, .timeout?: transition = offline.recordFailure()
-        case .cancelled?: return
-        default: transition = offline.recordSuccess()
-        }
-        announce(transition)
-    }
-
     /// Updates the metrics' online state and the listener after a change, and starts the probe.
     private func announce(_ transition: OfflineMonitor.Transition) {
         switch transition {
@@ -361,22 +360,26 @@ public final class CatFactsClient: Sendable {
         case .wentOffline:
             metrics.setOnline(false)
             startProbe()
-            onlineListener.withLock { $0 }?(false)
+            onlineListener.call([false])
         case .cameOnline:
             metrics.setOnline(true)
-            onlineListener.withLock { $0 }?(true)
+            onlineListener.call([true])
         }
     }
 
-    /// Probes the server every ``ClientOptions/probeInterval`` while offline. The task holds
-    /// the client only weakly (and only during a probe), so it ends when the client is gone.
+    /// Probes the server while offline: after 1 s, then twice as long each time, up to
+    /// ``ClientOptions/probeInterval`` — soon after a short outage, cheaply during a long one.
+    /// The task holds the client only weakly (and only during a probe), so it ends when the
+    /// client is gone.
     private func startProbe() {
-        let interval = options.probeInterval
+        let longest = options.probeInterval
         let task = Task.detached { [weak self] in
+            var interval = min(Duration.seconds(1), longest)
             while !Task.isCancelled {
                 do { try await Task.sleep(for: interval) } catch { return }
                 guard let client = self, client.offline.isOffline else { return }
                 await client.probe()
+                interval = min(interval * 2, longest)
             }
         }
         probeTask.withLock { old in

@@ -1095,6 +1095,71 @@ static void offline_fallback_finds_bundled_breeds(void) {
 }
 
 /* CF_ERR_OFFLINE: "offline, and nothing cached or bundled can answer". No bundled fact is 1 character long. */
+/* What an online listener heard: each change, in order, and when the last came. */
+typedef struct {
+    pthread_mutex_t lock;
+    int changes[8];
+    int count;
+    double last_at;
+} online_heard;
+
+static void hear_online(void *ctx, int online) {
+    online_heard *h = ctx;
+    pthread_mutex_lock(&h->lock);
+    if (h->count < 8) h->changes[h->count] = online;
+    h->count++;
+    h->last_at = now_seconds();
+    pthread_mutex_unlock(&h->lock);
+}
+
+static int online_changes(online_heard *h) {
+    pthread_mutex_lock(&h->lock);
+    int count = h->count;
+    pthread_mutex_unlock(&h->lock);
+    return count;
+}
+
+static void online_listener_hears_the_server_go_and_come_back(void) {
+    char url[128], flags[64];
+    REQUIRE_MOCK(NULL, url);
+    const char *port = strrchr(url, ':') + 1;
+    snprintf(flags, sizeof flags, "--port %s", port);
+    cf_client *c = open_client(url, "{\"retries\":1,\"offline_fallback\":true}");
+    online_heard h = {.count = 0};
+    pthread_mutex_init(&h.lock, NULL);
+    if (c != NULL && CHECK_STATUS(cf_client_set_online_listener(c, hear_online, &h), CF_OK) == CF_OK) {
+        char *out = NULL;
+        CHECK_STATUS(cf_breeds_page(c, 1, 5, &out), CF_OK);
+        cf_free(out);
+        stop_mock();
+        /* Three failed calls (their retries count once each) turn the client offline. */
+        for (int call = 1; call <= 3; call++) {
+            out = NULL;
+            CHECK_STATUS(cf_facts_page(c, call, 5, 0, &out), CF_OK); /* the bundled catalog answers */
+            cf_free(out);
+            CHECK_INT_EQ(online_changes(&h), call == 3 ? 1 : 0);
+        }
+        if (start_mock(flags, url) == 0) {
+            double back = now_seconds(); /* the server answers from here on */
+            double deadline = back + 5.0 * harness_slowdown();
+            while (online_changes(&h) < 2 && now_seconds() < deadline) sleep_ms(10);
+            CHECK_INT_EQ(online_changes(&h), 2);
+            CHECK_INT_EQ(h.changes[0], 0);
+            CHECK_INT_EQ(h.changes[1], 1);
+            double took = h.last_at - back;
+            /* Probes come at most 2 s apart: online within 2 s, plus the probe's own round trip. */
+            CHECKF(took <= 2.5 * harness_slowdown(), "back online %.2f s after the server came back (goal 2 s)", took);
+            stop_mock();
+        } else {
+            CHECKF(0, "cannot restart the mock on port %s", port);
+        }
+    }
+    cf_client_close(c);
+    /* Closed: the listener is never called again, so h may go. */
+    pthread_mutex_destroy(&h.lock);
+    CHECK_FAILS(cf_client_set_online_listener(NULL, hear_online, NULL), CF_ERR_ARGUMENT, "NULL");
+}
+
 static void offline_with_nothing_bundled_to_answer_is_offline(void) {
     char closed[128];
     closed_port_url(closed);
@@ -1128,6 +1193,7 @@ int main(void) {
     RUN(offline_fallback_serves_the_bundled_catalog);
     RUN(offline_fallback_finds_bundled_breeds);
     RUN(offline_with_nothing_bundled_to_answer_is_offline);
+    RUN(online_listener_hears_the_server_go_and_come_back);
 
     if (start_mock(NULL, default_url) == 0) {
         RUN(last_error_is_cleared_by_a_successful_call);

@@ -45,15 +45,15 @@ public struct ClientOptions: Sendable, Equatable {
     /// revalidated (`If-None-Match` / `If-Modified-Since`). Zero revalidates every time.
     /// Whatever its age, a cached page answers when the server cannot.
     public var cacheTTL: Duration = .seconds(300)
-    /// Requests in a row that got no response (network error, timeout) before the client
-    /// turns offline.
+    /// Calls in a row that got no response (network error, timeout; a call's retries count
+    /// once) before the client turns offline.
     public var offlineAfterFailures: Int = 3
     /// How long the client stays offline (answering from the cache or the catalog at once)
     /// before calls try the network again; a successful probe ends it sooner.
     public var offlineCooldown: Duration = .seconds(30)
-    /// How often, while offline, a cheap request (`GET /fact?max_length=1`) checks whether
-    /// the server is back.
-    public var probeInterval: Duration = .seconds(3)
+    /// The longest wait between two probes (`GET /fact?max_length=1`) while offline: the
+    /// first comes after 1 s, each next one after twice as long, up to this.
+    public var probeInterval: Duration = .seconds(2)
 
     public init(baseURL: String? = nil, limits: TransportLimits = TransportLimits(),
                 userAgent: String? = nil, retry: RetryPolicy = RetryPolicy(), offlineFallback: Bool = false) {

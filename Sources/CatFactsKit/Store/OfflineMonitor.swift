@@ -1,8 +1,9 @@
 import Synchronization
 
-/// Whether the server is reachable, from the outcome of every request.
+/// Whether the server is reachable, from the outcome of every call.
 ///
-/// After ``threshold`` requests in a row got no response (network error or timeout), the
+/// After ``threshold`` calls in a row got no response (network error or timeout, after their
+/// retries: a call counts once), the
 /// client is offline for ``cooldown``: calls answer from the cache or the bundled catalog at
 /// once, without waiting out timeouts. A probe (see ``CatFactsClient``) or any request that
 /// gets a response brings it back online; after the cool-down, calls try the network again,
@@ -45,7 +46,7 @@ final class OfflineMonitor: Sendable {
         }
     }
 
-    /// Records a request that got no response.
+    /// Records a call that got no response, retries and all.
     func recordFailure() -> Transition {
         state.withLock { state in
             state.failures += 1
