@@ -119,10 +119,13 @@ typedef struct cf_client cf_client;
  * base_url: NULL for "https://catfact.ninja". http or https only; it may carry a
  *   path prefix ("http://proxy:8080/catfacts"): endpoint paths are appended to it,
  *   and metrics still name the endpoint ("/breeds"), not the prefix.
- * options_json: NULL for the defaults, else a JSON object with any of:
- *   "timeout_ms"          number > 0   whole-request timeout (default 30000)
- *   "connect_timeout_ms"  number > 0   connect/idle timeout (default 10000)
- *   "retries"             integer >= 0 retries of a failed GET (default 2): network
+ * options_json: NULL for the defaults, else a JSON object with any of the keys below.
+ *   An integer is a JSON number with no fraction (2500 and 2500.0; not 2.5) within its
+ *   range; one outside it is CF_ERR_ARGUMENT naming the key, the value and the range.
+ *   A key given twice: the last one counts.
+ *   "timeout_ms"          1..86400000  one attempt's whole time (default 30000)
+ *   "connect_timeout_ms"  1..86400000  connect/idle timeout (default 10000)
+ *   "retries"             0..100       retries of a failed GET (default 2): network
  *                                      errors, timeouts, 429, 502, 503, 504; with
  *                                      exponential backoff and full jitter; a 429 or
  *                                      503 with Retry-After (seconds or an HTTP date)
@@ -135,20 +138,21 @@ typedef struct cf_client cf_client;
  *                                      "<path>.corrupt-<timestamp>" and a new one made;
  *                                      a file that cannot be used at all falls back to
  *                                      memory (never an error)
- *   "cache_max_bytes"     integer >= 0 the cache's size cap (default 52428800 for a file,
+ *   "cache_max_bytes"     0..2^40      the cache's size cap (default 52428800 for a file,
  *                                      2097152 in memory): bodies,
  *                                      keys and 64 bytes per page; past it the least
  *                                      recently used pages are evicted; a page larger
  *                                      than the cap is not cached. 0 turns the cache off
  *                                      (no file is opened, nothing is stored or served)
- *   "cache_ttl_ms"        integer >= 0 how long a cached page answers without a request
+ *   "cache_ttl_ms"        0..31536000000 how long a cached page answers without a request
  *                                      (default 300000). After it the page is revalidated
  *                                      (If-None-Match / If-Modified-Since; a 304 answers
  *                                      from the cache). 0: revalidate every time
  *   "offline_fallback"    bool         answer from the bundled catalog when the server
  *                                      cannot be reached (default false); such pages
  *                                      say "source":"offline-catalog"
- *   "user_agent"          string       the User-Agent header
+ *   "user_agent"          string       the User-Agent header; no control characters
+ *                                      (CR, LF, ...: they would forge headers)
  *   "proxy"               string       the proxy for every request ("http://host:3128",
  *                                      "socks5h://host:1080"), or "" for none. Absent:
  *                                      http_proxy, https_proxy (or HTTPS_PROXY), all_proxy
@@ -157,7 +161,7 @@ typedef struct cf_client cf_client;
  *                                      them. Loopback hosts (localhost, 127.0.0.0/8, ::1)
  *                                      never go through a proxy. A proxy that fails is
  *                                      CF_ERR_NETWORK naming it (without its password)
- *   "max_body_bytes"      integer > 0  larger bodies are refused (default 8388608)
+ *   "max_body_bytes"      1..2^31      larger bodies are refused (default 8388608)
  * out: receives the client (yours: close it with cf_client_close); NULL on failure.
  *
  * The cache: pages of /breeds and /facts are stored by their whole URL (the base URL's
@@ -261,7 +265,7 @@ cf_status cf_breed_find(cf_client *c, const char *name, char **out_json);
  *   "descending"  bool      sort descending
  *   "where"       object    field -> value: keep breeds whose field equals or contains it
  *   "present"     array     fields a breed must have
- *   "limit"       integer   at most this many breeds (over all groups)
+ *   "limit"       0..1000000 at most this many breeds (over all groups)
  *   A field is one of "breed", "country", "origin", "coat", "pattern".
  * out_json: receives (yours: free with cf_free) {"items":[breed, ...]}, or with
  *   group_by {"groups":[{"key":"Egypt","items":[breed, ...]}, ...]}; breeds as in
@@ -358,14 +362,15 @@ typedef struct cf_fact {
 /*
  * Opens a list over the breeds or the facts of c. Nothing loads until the first access.
  *
- * options_json: NULL for the defaults, else a JSON object with any of:
- *   "page_size"          integer >= 1  items per request (default 25; the server's cap
+ * options_json: NULL for the defaults, else a JSON object with any of these integers
+ *   (whole numbers within their range, as for cf_client_open's options):
+ *   "page_size"          1..100000     items per request (default 25; the server's cap
  *                                      is adopted if lower)
- *   "prefetch_distance"  integer >= 0  items kept loaded on each side of the latest
+ *   "prefetch_distance"  0..1000000    items kept loaded on each side of the latest
  *                                      access (default 2 x page_size)
- *   "max_cached_items"   integer       most items held (default 500); at least
+ *   "max_cached_items"   1..10000000   most items held (default 500); at least
  *                                      page_size + 2 x prefetch_distance
- *   "max_length"         integer >= 0  facts only: no longer than this (0: no limit)
+ *   "max_length"         0..1000000    facts only: no longer than this (0: no limit)
  * out: receives the list (yours: close it with cf_list_close; it keeps working after
  *   cf_client_close of its client, which it keeps alive until it is closed).
  * Returns: CF_OK; CF_ERR_ARGUMENT for a NULL c or out, an unknown collection, an

@@ -46,17 +46,23 @@ struct OptionsJSON {
         }
     }
 
-    /// An integer no smaller than `minimum`, or `nil` when absent.
-    func integer(_ key: String, minimum: Int64) throws(CatFactsError) -> Int? {
+    /// A whole number within `range` (each option's range is in the header, next to it),
+    /// or `nil` when absent. Every value the library computes with from it stays far from
+    /// overflowing: the ranges are what keep a caller's number from trapping the process.
+    func integer(_ key: String, in range: ClosedRange<Int64>) throws(CatFactsError) -> Int? {
         switch values[key] {
         case nil: return nil
         case .integer(let value)?:
-            guard value >= minimum else { throw .argument("'\(key)' in \(what) must be at least \(minimum); got \(value)") }
-            guard let int = Int(exactly: value) else { throw .argument("'\(key)' in \(what) is too large") }
+            guard range.contains(value), let int = Int(exactly: value) else {
+                throw .argument("'\(key)' in \(what) must be in \(range.lowerBound)...\(range.upperBound); got \(value)")
+            }
             return int
-        default: throw .argument("'\(key)' in \(what) must be an integer")
+        default: throw .argument("'\(key)' in \(what) must be an integer in \(range.lowerBound)...\(range.upperBound)")
         }
     }
+
+    /// The longest wait an option may ask for: a day, in milliseconds.
+    static let day: Int64 = 86_400_000
 
     func bool(_ key: String) throws(CatFactsError) -> Bool? {
         switch values[key] {
@@ -118,10 +124,10 @@ extension ClientOptions {
         }
         let options = try OptionsJSON(json, what: "client options", allowed: Self.jsonKeys)
         self.init(baseURL: url)
-        if let ms = try options.integer("timeout_ms", minimum: 1) { limits.totalTimeout = .milliseconds(ms) }
-        if let ms = try options.integer("connect_timeout_ms", minimum: 1) { limits.connectTimeout = .milliseconds(ms) }
-        if let bytes = try options.integer("max_body_bytes", minimum: 1) { limits.maxBodyBytes = bytes }
-        if let retries = try options.integer("retries", minimum: 0) { retry.retries = retries }
+        if let ms = try options.integer("timeout_ms", in: 1...OptionsJSON.day) { limits.totalTimeout = .milliseconds(ms) }
+        if let ms = try options.integer("connect_timeout_ms", in: 1...OptionsJSON.day) { limits.connectTimeout = .milliseconds(ms) }
+        if let bytes = try options.integer("max_body_bytes", in: 1...(1 << 31)) { limits.maxBodyBytes = bytes }
+        if let retries = try options.integer("retries", in: 0...100) { retry.retries = retries }
         if let fallback = try options.bool("offline_fallback") { offlineFallback = fallback }
         if let agent = try options.string("user_agent") { userAgent = agent }
         if let proxy = try options.string("proxy") { self.proxy = proxy }
@@ -129,8 +135,8 @@ extension ClientOptions {
             guard !path.isEmpty else { throw .argument("'cache_path' in client options is empty; leave it out for a memory-only cache") }
             cachePath = path
         }
-        if let bytes = try options.integer("cache_max_bytes", minimum: 0) { cacheMaxBytes = bytes }
-        if let ms = try options.integer("cache_ttl_ms", minimum: 0) { cacheTTL = .milliseconds(ms) }
+        if let bytes = try options.integer("cache_max_bytes", in: 0...(1 << 40)) { cacheMaxBytes = bytes }
+        if let ms = try options.integer("cache_ttl_ms", in: 0...(365 * OptionsJSON.day)) { cacheTTL = .milliseconds(ms) }
     }
 }
 
@@ -140,11 +146,11 @@ extension PagingOptions {
     /// Options from `cf_list_open`'s JSON, and the facts' `max_length` (0: none).
     static func parse(_ json: UnsafePointer<CChar>?) throws(CatFactsError) -> (PagingOptions, maxLength: Int) {
         let options = try OptionsJSON(json, what: "list options", allowed: jsonKeys)
-        let pageSize = try options.integer("page_size", minimum: 1) ?? 25
+        let pageSize = try options.integer("page_size", in: 1...100_000) ?? 25
         let paging = PagingOptions(pageSize: pageSize,
-                                   prefetchDistance: try options.integer("prefetch_distance", minimum: 0),
-                                   maxCachedItems: try options.integer("max_cached_items", minimum: 1) ?? 500)
-        return (paging, try options.integer("max_length", minimum: 0) ?? 0)
+                                   prefetchDistance: try options.integer("prefetch_distance", in: 0...1_000_000),
+                                   maxCachedItems: try options.integer("max_cached_items", in: 1...10_000_000) ?? 500)
+        return (paging, try options.integer("max_length", in: 0...1_000_000) ?? 0)
     }
 }
 
@@ -171,7 +177,7 @@ extension BreedQuery {
         for name in try options.stringArray("present") ?? [] {
             query.present.insert(try field(name, key: "present"))
         }
-        query.limit = try options.integer("limit", minimum: 0)
+        query.limit = try options.integer("limit", in: 0...1_000_000)
         return query
     }
 }

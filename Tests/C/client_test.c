@@ -133,6 +133,18 @@ static void client_open_rejects_option_values_out_of_range_naming_the_key(void) 
         {"{\"retries\":-1}", "retries"},
         {"{\"cache_max_bytes\":-1}", "cache_max_bytes"},
         {"{\"max_body_bytes\":0}", "max_body_bytes"},
+        /* D1: a timeout this large trapped the process at the first request. */
+        {"{\"timeout_ms\":9223372036854775807}", "'timeout_ms' in client options must be in 1...86400000; got 9223372036854775807"},
+        {"{\"timeout_ms\":-9223372036854775808}", "'timeout_ms' in client options must be in 1...86400000"},
+        {"{\"connect_timeout_ms\":86400001}", "connect_timeout_ms"},
+        {"{\"retries\":101}", "'retries' in client options must be in 0...100; got 101"},
+        {"{\"cache_ttl_ms\":9223372036854775807}", "cache_ttl_ms"},
+        {"{\"max_body_bytes\":9223372036854775807}", "max_body_bytes"},
+        {"{\"timeout_ms\":2.5}", "'timeout_ms' in client options must be an integer in 1...86400000"},
+        {"{\"timeout_ms\":\"5000\"}", "'timeout_ms' in client options must be an integer"},
+        /* D3: a line break in a header field would forge headers. */
+        {"{\"user_agent\":\"x\\r\\nX-Injected: 1\"}", "user_agent contains a control character"},
+        {"{\"proxy\":\"http://p:1\\r\\n\"}", "contains a space or a control character"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         cf_client *c = SENTINEL;

@@ -91,6 +91,10 @@ public struct ClientOptions: Sendable, Equatable {
 
     func validate() throws(CatFactsError) {
         _ = try validatedBaseURL()
+        // A header field must not carry a line break: it would forge further headers.
+        guard !userAgent.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            throw .argument("user_agent contains a control character (CR, LF, ...): \(userAgent.debugDescription)")
+        }
         if let proxy, !proxy.isEmpty {
             let scheme = proxy.split(separator: ":", maxSplits: 1).first.map { $0.lowercased() } ?? ""
             guard proxy.contains("://"), Self.proxySchemes.contains(scheme) else {
