@@ -125,6 +125,12 @@ typedef struct cf_client cf_client;
  *   A key given twice: the last one counts.
  *   "timeout_ms"          1..86400000  one attempt's whole time (default 30000)
  *   "connect_timeout_ms"  1..86400000  connect/idle timeout (default 10000)
+ *   "deadline_ms"         1..86400000  the most a whole call may take: its attempts, the
+ *                                      waits between them, Retry-After waits and the pages
+ *                                      of a walk (cf_breed_find, cf_breeds_query); then
+ *                                      CF_ERR_TIMEOUT saying the time and the attempts.
+ *                                      A wait that would pass it fails at once. Absent: no
+ *                                      bound but each attempt's timeout_ms
  *   "retries"             0..100       retries of a failed GET (default 2): network
  *                                      errors, timeouts, 429, 502, 503, 504; with
  *                                      exponential backoff and full jitter; a 429 or

@@ -113,7 +113,7 @@ struct OptionsJSON {
 
 extension ClientOptions {
     static let jsonKeys: Set<String> = ["timeout_ms", "connect_timeout_ms", "retries", "cache_path", "cache_max_bytes",
-                                        "cache_ttl_ms", "offline_fallback", "user_agent", "max_body_bytes", "proxy"]
+                                        "cache_ttl_ms", "offline_fallback", "user_agent", "max_body_bytes", "proxy", "deadline_ms"]
 
     /// Options from `cf_client_open`'s arguments.
     init(baseURL: UnsafePointer<CChar>?, json: UnsafePointer<CChar>?) throws(CatFactsError) {
@@ -126,6 +126,7 @@ extension ClientOptions {
         self.init(baseURL: url)
         if let ms = try options.integer("timeout_ms", in: 1...OptionsJSON.day) { limits.totalTimeout = .milliseconds(ms) }
         if let ms = try options.integer("connect_timeout_ms", in: 1...OptionsJSON.day) { limits.connectTimeout = .milliseconds(ms) }
+        if let ms = try options.integer("deadline_ms", in: 1...OptionsJSON.day) { deadline = .milliseconds(ms) }
         if let bytes = try options.integer("max_body_bytes", in: 1...(1 << 31)) { limits.maxBodyBytes = bytes }
         if let retries = try options.integer("retries", in: 0...100) { retry.retries = retries }
         if let fallback = try options.bool("offline_fallback") { offlineFallback = fallback }

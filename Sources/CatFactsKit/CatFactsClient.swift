@@ -145,15 +145,18 @@ public final class CatFactsClient: Sendable {
             metrics.recordCacheHit(endpoint: Endpoint.breeds.path)
             throw notFound
         }
-        var number = 1
-        while true {
-            let page = try await breeds(page: number, limit: Self.walkPageSize)
-            let found = page.items.first { KnownBreeds.key($0.name) == key }
-            let last = page.items.isEmpty || number >= page.lastPage
-            if last, page.source == .network { knownBreeds.markComplete() }
-            if let found { return found }
-            if last { throw notFound }
-            number += 1
+        // The walk is one call: its pages share the deadline.
+        return try await withDeadline { () async throws(CatFactsError) in
+            var number = 1
+            while true {
+                let page = try await breeds(page: number, limit: Self.walkPageSize)
+                let found = page.items.first { KnownBreeds.key($0.name) == key }
+                let last = page.items.isEmpty || number >= page.lastPage
+                if last, page.source == .network { knownBreeds.markComplete() }
+                if let found { return found }
+                if last { throw notFound }
+                number += 1
+            }
         }
     }
 
@@ -169,10 +172,10 @@ public final class CatFactsClient: Sendable {
         offline: () throws(CatFactsError) -> Value
     ) async throws(CatFactsError) -> Value {
         do {
-            return try await online()
+            return try await withDeadline { () async throws(CatFactsError) in try await online() }
         } catch {
             switch error {
-            case .network, .timeout, .offline:
+            case .network, .timeout, .deadlinePassed, .offline:
                 guard options.offlineFallback else { throw error }
                 return try offline()
             default:
@@ -283,23 +286,49 @@ public final class CatFactsClient: Sendable {
                               decode: (borrowing [UInt8]) throws(DecodeFailure) -> Value) async throws(CatFactsError) -> FetchOutcome<Value> {
         var attempt = 0
         var random = SystemRandomNumberGenerator()
+        let deadline = CallDeadline.current
+        func passed(_ reason: String) -> CatFactsError {
+            .deadlinePassed(milliseconds: Int(min(options.deadline?.milliseconds ?? 0, 9e18)), attempts: attempt, reason: reason,
+                            url: ProxyChoice.redacted(url(for: endpoint, query: query).absoluteString))
+        }
         while true {
             if offline.bypassesNetwork {
-                throw .offline("\(options.offlineAfterFailures) requests in a row got no response from \(baseURL.absoluteString); "
+                throw .offline("\(options.offlineAfterFailures) calls in a row got no response from \(baseURL.absoluteString); "
                                + "trying again in \(Int(offline.remainingCooldown.seconds.rounded(.up))) s, or sooner if a probe reaches it")
+            }
+            // Each attempt gets what is left of the call's deadline, at most.
+            var limits = options.limits
+            if let deadline {
+                let left = deadline - ContinuousClock.now
+                guard left > .zero else { throw passed("no time was left for another attempt") }
+                limits.totalTimeout = min(limits.totalTimeout, left)
+                limits.connectTimeout = min(limits.connectTimeout, left)
             }
             do {
                 CallReport.current?.countAttempt()
-                return try await fetchOnce(endpoint, query: query, conditional: conditional, decode: decode)
+                attempt += 1
+                return try await fetchOnce(endpoint, query: query, conditional: conditional, limits: limits, decode: decode)
             } catch {
-                guard let delay = options.retry.delay(after: error, attempt: attempt, using: &random) else {
+                var error = error
+                if let deadline, case .timeout = error, deadline - ContinuousClock.now < .milliseconds(20) {
+                    error = passed("the last attempt had no answer yet")
+                }
+                guard case .some(let delay) = options.retry.delay(after: error, attempt: attempt - 1, using: &random),
+                      deadline.map({ ContinuousClock.now + delay <= $0 }) ?? true else {
                     // A call that got no response, retries and all, counts once towards going
                     // offline: one slow call must not put the client offline by itself.
-                    if case .network = error { announce(offline.recordFailure()) }
-                    if case .timeout = error { announce(offline.recordFailure()) }
+                    switch error {
+                    case .network, .timeout, .deadlinePassed: announce(offline.recordFailure())
+                    default: break
+                    }
+                    if deadline != nil, case .some(let delay) = options.retry.delay(after: error, attempt: attempt - 1, using: &random) {
+                        // The wait the retry needs would pass the deadline: fail now, saying so.
+                        let asked = error.retryAfter.map { "the server asked to retry after \(CatFactsError.format($0)) s" }
+                            ?? "the next attempt, in \(CatFactsError.format(delay.seconds)) s, would come after it"
+                        throw passed("\(asked) (\(error.description))")
+                    }
                     throw error
                 }
-                attempt += 1
                 metrics.recordRetry(endpoint: endpoint.path)
                 do {
                     try await Task.sleep(for: delay)
@@ -313,6 +342,7 @@ public final class CatFactsClient: Sendable {
     /// Sends one GET (conditional when given a cached response with validators), times it,
     /// turns error statuses into errors, decodes, and records it all.
     private func fetchOnce<Value>(_ endpoint: Endpoint, query: [URLQueryItem], conditional: CachedResponse?,
+                                  limits: TransportLimits,
                                   decode: (borrowing [UInt8]) throws(DecodeFailure) -> Value) async throws(CatFactsError) -> FetchOutcome<Value> {
         let url = self.url(for: endpoint, query: query)
         var headers = ["User-Agent": options.userAgent, "Accept": "application/json"]
@@ -321,7 +351,7 @@ public final class CatFactsClient: Sendable {
         let start = ContinuousClock.now
         let response: HTTPResponse
         do {
-            response = try await transport.send(request, limits: options.limits)
+            response = try await transport.send(request, limits: limits)
         } catch {
             metrics.recordRequest(endpoint: endpoint.path, elapsed: ContinuousClock.now - start, bytes: 0,
                                   gotResponse: false, error: error)

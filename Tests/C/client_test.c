@@ -138,6 +138,7 @@ static void client_open_rejects_option_values_out_of_range_naming_the_key(void) 
         {"{\"timeout_ms\":-9223372036854775808}", "'timeout_ms' in client options must be in 1...86400000"},
         {"{\"connect_timeout_ms\":86400001}", "connect_timeout_ms"},
         {"{\"retries\":101}", "'retries' in client options must be in 0...100; got 101"},
+        {"{\"deadline_ms\":0}", "'deadline_ms' in client options must be in 1...86400000; got 0"},
         {"{\"cache_ttl_ms\":9223372036854775807}", "cache_ttl_ms"},
         {"{\"max_body_bytes\":9223372036854775807}", "max_body_bytes"},
         {"{\"timeout_ms\":2.5}", "'timeout_ms' in client options must be an integer in 1...86400000"},
@@ -896,6 +897,23 @@ static void error_fields_count_every_attempt_and_clear_on_success(void) {
     cf_client_close(c);
 }
 
+static void deadline_bounds_the_whole_call_whatever_the_retries(void) {
+    char url[128];
+    REQUIRE_MOCK("--latency-ms 3000", url);
+    cf_client *c = open_client(url, "{\"deadline_ms\":1000,\"retries\":5,\"timeout_ms\":30000}");
+    if (c != NULL) {
+        char *out = SENTINEL;
+        double start = now_seconds();
+        CHECK_FAILS(cf_breeds_page(c, 1, 5, &out), CF_ERR_TIMEOUT, "the call's deadline of 1000 ms passed after 1 attempt");
+        double took = now_seconds() - start;
+        CHECKF(took >= 0.95 && took < 1.6 * harness_slowdown(), "took %.3f s for a deadline of 1 s", took);
+        CHECK_INT_EQ(cf_last_error_attempts(), 1);
+        CHECK(out == NULL);
+    }
+    cf_client_close(c);
+    stop_mock();
+}
+
 static void rate_limit_without_retries_is_rate_limited_with_retry_after(void) {
     char url[128];
     REQUIRE_MOCK("--fail-rate 1 --faults 429", url);
@@ -1237,6 +1255,7 @@ int main(void) {
     RUN(rate_limit_without_retries_is_rate_limited_with_retry_after);
     RUN(error_fields_give_the_status_retry_after_and_attempts);
     RUN(error_fields_count_every_attempt_and_clear_on_success);
+    RUN(deadline_bounds_the_whole_call_whatever_the_retries);
     RUN(rate_limit_is_retried_after_retry_after);
     RUN(server_error_500_is_an_http_error);
     RUN(server_error_500_is_not_retried);

@@ -13,6 +13,9 @@ public enum CatFactsError: Error, Sendable, Equatable {
     case network(String, url: String)
     /// No complete answer within the time allowed.
     case timeout(seconds: Double, url: String)
+    /// The call's deadline (``ClientOptions/deadline``) passed before it could end:
+    /// `attempts` requests were sent; `reason` says what it was waiting for.
+    case deadlinePassed(milliseconds: Int, attempts: Int, reason: String, url: String)
     /// The server answered with an error status; `message` is the server's own when it sent
     /// one; `retryAfter` its `Retry-After` in seconds (a 503 for maintenance sends one).
     case http(status: Int, message: String, url: String, retryAfter: Double? = nil)
@@ -29,12 +32,20 @@ public enum CatFactsError: Error, Sendable, Equatable {
     /// A bug in CatFacts; the text says where.
     case `internal`(String)
 
+    /// The server's `Retry-After`, in seconds, when the error carries one.
+    public var retryAfter: Double? {
+        switch self {
+        case .rateLimited(let retryAfter, _), .http(_, _, _, let retryAfter): retryAfter
+        default: nil
+        }
+    }
+
     /// The status this error maps to.
     public var status: Status {
         switch self {
         case .argument: .argument
         case .network: .network
-        case .timeout: .timeout
+        case .timeout, .deadlinePassed: .timeout
         case .http: .http
         case .rateLimited: .rateLimited
         case .decode: .decode
@@ -55,6 +66,9 @@ extension CatFactsError: CustomStringConvertible, LocalizedError {
             return "network error for \(url): \(cause); check the address and your connection"
         case .timeout(let seconds, let url):
             return "timed out after \(Self.format(seconds)) s waiting for \(url); the server is slow or unreachable (raise timeout_ms to wait longer)"
+        case .deadlinePassed(let milliseconds, let attempts, let reason, let url):
+            return "the call's deadline of \(milliseconds) ms passed after \(attempts) attempt\(attempts == 1 ? "" : "s") "
+                + "to \(url): \(reason); raise deadline_ms to wait longer"
         case .http(let status, let message, let url, let retryAfter):
             let said = message.isEmpty ? "" : ": \(message)"
             let wait = retryAfter.map { "; it asks to retry after \(Self.format($0)) s" } ?? ""

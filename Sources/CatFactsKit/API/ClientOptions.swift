@@ -12,8 +12,13 @@ public struct ClientOptions: Sendable, Equatable {
     /// Where the API lives: http or https, optionally with a path prefix
     /// (`http://proxy:8080/catfacts`); endpoint paths are appended to it.
     public var baseURL: String = ClientOptions.defaultBaseURL
-    /// Timeouts and the body size cap.
+    /// Timeouts and the body size cap, for each attempt.
     public var limits = TransportLimits()
+    /// The most a whole call may take — its attempts, the waits between them, Retry-After
+    /// waits and the pages of a walk — after which it fails with
+    /// ``CatFactsError/deadlinePassed(milliseconds:attempts:reason:url:)`` (`CF_ERR_TIMEOUT`).
+    /// `nil`: no bound but each attempt's.
+    public var deadline: Duration? = nil
     /// Sent as `User-Agent` with every request.
     public var userAgent: String = LibraryVersion.userAgent
     /// The proxy for every request: a URL (`http://host:3128`, `socks5h://host:1080`), or
@@ -105,6 +110,7 @@ public struct ClientOptions: Sendable, Equatable {
                 throw .argument("proxy '\(ProxyChoice.redacted(proxy))' contains a space or a control character")
             }
         }
+        if let deadline, deadline <= .zero { throw .argument("the deadline must be greater than zero") }
         guard limits.connectTimeout > .zero, limits.totalTimeout > .zero else {
             throw .argument("timeouts must be greater than zero")
         }

@@ -8,7 +8,7 @@ extension CatFactsError {
     /// 4xx (a wrong base URL or path) or cancellation either.
     var allowsStaleAnswer: Bool {
         switch self {
-        case .network, .timeout, .offline, .rateLimited: true
+        case .network, .timeout, .deadlinePassed, .offline, .rateLimited: true
         case .http(let status, _, _, _): status >= 500
         default: false
         }

@@ -35,7 +35,7 @@ struct ShellError: Error, Sendable, Equatable {
             self.init(error.description, advice: "search PREFIX finds breeds by name, breeds lists them")
         case .offline:
             self.init(error.description)
-        case .network, .timeout, .rateLimited, .internal:
+        case .network, .timeout, .deadlinePassed, .rateLimited, .internal:
             // Their descriptions end with what to try.
             self.init(error.description)
         }
