@@ -15,7 +15,7 @@ enum ErrorFields {
         var attempts: Int32 = 0
     }
 
-    nonisolated(unsafe) private static let key = ThreadKey.make()
+    private static let key = ThreadKey.make()
 
     /// The thread's fields; the defaults when it has none yet.
     static var current: Values {

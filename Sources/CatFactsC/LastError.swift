@@ -10,7 +10,7 @@ import Darwin
 /// freed when the next one replaces it or when the thread exits.
 enum LastError {
     /// Created once; a thread's message is freed when the thread ends.
-    nonisolated(unsafe) private static let key = ThreadKey.make()
+    private static let key = ThreadKey.make()
 
     /// The current message; "" when the thread's last call succeeded.
     static var message: UnsafePointer<CChar> {
