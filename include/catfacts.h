@@ -326,6 +326,17 @@ typedef void (*cf_metrics_listener)(void *ctx, const char *endpoint, double ms, 
 cf_status cf_client_set_metrics_listener(cf_client *c, cf_metrics_listener fn, void *ctx);
 
 /*
+ * Interrupts every call in progress on c, from any thread or from a signal handler (as
+ * sqlite3_interrupt does): each blocking call (one-shot calls, walks, cf_list_wait) returns
+ * CF_ERR_CANCELLED within milliseconds, with no request left running and no list in a bad
+ * state; a list's page whose load was cut off loads again on the next access. It only sets
+ * a flag and writes a byte to a pipe (async-signal-safe); a library thread does the rest, so
+ * a call that starts in between is interrupted too. Calls made afterwards run normally.
+ * c must be open (between cf_client_open and cf_client_close); NULL does nothing.
+ */
+void cf_client_interrupt(cf_client *c);
+
+/*
  * Called when the client turns offline (online 0: calls in a row got no response, see
  * cf_client_open) and when it is back (online 1: a probe or a call got a response), once
  * per change, on a library thread. It must not call cf_list_wait or a blocking one-shot

@@ -26,7 +26,7 @@ public func cf_breeds_page(_ client: OpaquePointer?, _ page: Int64, _ limit: Int
                            _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     Call.text(out, what: "out_json") { () throws(CatFactsError) in
         let client = try Call.client(client)
-        return try blocking { () async throws(CatFactsError) in
+        return try blocking(on: client) { () async throws(CatFactsError) in
             JSONOutput.string(try await client.breeds(page: Call.int(page), limit: Call.int(limit)))
         }.get()
     }
@@ -37,7 +37,7 @@ public func cf_facts_page(_ client: OpaquePointer?, _ page: Int64, _ limit: Int6
                           _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     Call.text(out, what: "out_json") { () throws(CatFactsError) in
         let client = try Call.client(client)
-        return try blocking { () async throws(CatFactsError) in
+        return try blocking(on: client) { () async throws(CatFactsError) in
             JSONOutput.string(try await client.facts(page: Call.int(page), limit: Call.int(limit),
                                                      maxLength: Call.int(maxLength)))
         }.get()
@@ -49,7 +49,7 @@ public func cf_fact_random(_ client: OpaquePointer?, _ maxLength: Int64,
                            _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     Call.text(out, what: "out_json") { () throws(CatFactsError) in
         let client = try Call.client(client)
-        return try blocking { () async throws(CatFactsError) in
+        return try blocking(on: client) { () async throws(CatFactsError) in
             JSONOutput.string(try await client.randomFact(maxLength: Call.int(maxLength)))
         }.get()
     }
@@ -62,7 +62,7 @@ public func cf_breed_find(_ client: OpaquePointer?, _ name: UnsafePointer<CChar>
         let client = try Call.client(client)
         guard let name else { throw .argument("name is NULL") }
         guard let text = String(validatingCString: name) else { throw .argument("the breed name is not valid UTF-8") }
-        return try blocking { () async throws(CatFactsError) in
+        return try blocking(on: client) { () async throws(CatFactsError) in
             JSONOutput.string(try await client.breed(named: text))
         }.get()
     }
@@ -74,7 +74,7 @@ public func cf_breeds_query(_ client: OpaquePointer?, _ queryJSON: UnsafePointer
     Call.text(out, what: "out_json") { () throws(CatFactsError) in
         let client = try Call.client(client)
         let query = try BreedQuery.parse(queryJSON)
-        return try blocking { () async throws(CatFactsError) in
+        return try blocking(on: client) { () async throws(CatFactsError) in
             JSONOutput.string(try await client.query(query))
         }.get()
     }
@@ -98,6 +98,12 @@ public func cf_metrics_prometheus(_ client: OpaquePointer?,
 public typealias CMetricsListener = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Double, Int32) -> Void
 
 public typealias COnlineListener = @convention(c) (UnsafeMutableRawPointer?, Int32) -> Void
+
+@_cdecl("cf_client_interrupt")
+public func cf_client_interrupt(_ client: OpaquePointer?) {
+    // No Call, no lock, no allocation: a signal handler may call this.
+    Handle.borrow(client, as: ClientHandle.self)?.client.callsInProgress.interrupt()
+}
 
 @_cdecl("cf_client_set_online_listener")
 public func cf_client_set_online_listener(_ client: OpaquePointer?, _ function: COnlineListener?,

@@ -14,7 +14,12 @@ final class ListHandle: Sendable {
     }
 
     let items: Items
-    init(_ items: Items) { self.items = items }
+    /// Its client's calls in progress: `cf_client_interrupt` ends a `cf_list_wait` too.
+    let calls: CallsInProgress
+    init(_ items: Items, calls: CallsInProgress) {
+        self.items = items
+        self.calls = calls
+    }
 
     var count: Int? {
         switch items {

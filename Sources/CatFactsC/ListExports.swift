@@ -25,7 +25,7 @@ public func cf_list_open(_ client: OpaquePointer?, _ what: Int32, _ optionsJSON:
         default:
             throw .argument("collection \(what) is neither CF_BREEDS (0) nor CF_FACTS (1)")
         }
-        out.pointee = Handle.make(ListHandle(items))
+        out.pointee = Handle.make(ListHandle(items, calls: client.callsInProgress))
     }
 }
 
@@ -75,7 +75,9 @@ public func cf_list_wait(_ list: OpaquePointer?, _ index: Int64, _ timeoutMs: In
     Call.itemStatus { () throws(CatFactsError) -> Call.Pending? in
         let handle = try Call.list(list)
         guard timeoutMs >= 0 else { throw .argument("timeout_ms \(timeoutMs) is negative") }
-        let outcome = Blocking.run { await handle.wait(for: Call.int(index), timeout: .milliseconds(timeoutMs)) }
+        let outcome = Blocking.run(cancellableBy: handle.calls) {
+            await handle.wait(for: Call.int(index), timeout: .milliseconds(timeoutMs))
+        }
         switch outcome.status {
         case .ok: return nil
         case .pending: return Call.Pending(index: index)

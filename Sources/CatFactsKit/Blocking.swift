@@ -8,14 +8,23 @@ import Synchronization
 public enum Blocking {
     /// Runs `body` as a detached task and returns its value once it is done.
     public static func run<Value: Sendable>(_ body: @escaping @Sendable () async -> Value) -> Value {
+        run(cancellableBy: nil, body)
+    }
+
+    /// The same, the task recorded in `calls` while it runs, so that an interrupt of its
+    /// client cancels it (`cf_client_interrupt`).
+    package static func run<Value: Sendable>(cancellableBy calls: CallsInProgress?,
+                                             _ body: @escaping @Sendable () async -> Value) -> Value {
         let done = DispatchSemaphore(value: 0)
         let result = Mutex<Value?>(nil)
-        Task.detached {
+        let task = Task.detached {
             let value = await body()
             result.withLock { $0 = value }
             done.signal()
         }
+        let token = calls?.add { task.cancel() }
         done.wait()
+        if let token { calls?.remove(token) }
         // The task stored its value before signalling.
         guard let value = result.withLock({ $0.take() }) else { fatalError("Blocking.run: the task ended without a value") }
         return value

@@ -28,6 +28,8 @@ public final class CatFactsClient: Sendable {
     public let metrics = MetricsRecorder()
     /// The base URL, validated.
     public let baseURL: URL
+    /// The blocking calls a C host has in progress on this client (``CallsInProgress``).
+    package let callsInProgress = CallsInProgress()
     /// The server part of this client's cache keys (``CacheKey/origin(of:)``).
     private let cacheOrigin: String
     private let transport: any HTTPTransport
