@@ -75,27 +75,7 @@ final class InterruptWatcher: Sendable {
         readEnd = ends[0]
         writeEnd = ends[1]
         guard readEnd >= 0 else { return }
-        let watcher = Unmanaged.passRetained(self).toOpaque()
-        #if os(Linux)
-        var thread = pthread_t()
-        #else
-        var thread: pthread_t?
-        #endif
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        pthread_attr_setstacksize(&attributes, 256 << 10)
-        let started = pthread_create(&thread, &attributes, { raw in
-            guard let raw else { return nil }
-            Unmanaged<InterruptWatcher>.fromOpaque(raw).takeUnretainedValue().run()
-            return nil
-        }, watcher)
-        pthread_attr_destroy(&attributes)
-        guard started == 0 else { return }
-        #if os(Linux)
-        pthread_detach(thread)
-        #else
-        if let thread { pthread_detach(thread) }
-        #endif
+        DetachedThread.start(stackSize: 256 << 10) { [self] in run() }
     }
 
     func register(_ calls: CallsInProgress) {

@@ -47,33 +47,12 @@ final class CurlEngine: @unchecked Sendable {
         self.multi = multi
         // As many connections per host as the pager loads pages at once, kept for reuse.
         _ = catfacts_curl_multi_set_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, 8)
-        // A POSIX thread of its own (Foundation's `Thread` is not in FoundationEssentials);
-        // it holds a reference to the engine until `run` returns.
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setstacksize(&attributes, 1 << 20)
-        let engine = Unmanaged.passRetained(self).toOpaque()
-        #if os(Linux)
-        var thread = pthread_t()
-        #else
-        var thread: pthread_t?
-        #endif
-        let started = pthread_create(&thread, &attributes, { raw in
-            guard let raw else { return nil }
-            Unmanaged<CurlEngine>.fromOpaque(raw).takeRetainedValue().run()
-            return nil
-        }, engine)
-        guard started == 0 else {
-            Unmanaged<CurlEngine>.fromOpaque(engine).release()
+        // The engine's thread holds it until `run` returns.
+        let failed = DetachedThread.start(stackSize: 1 << 20) { [self] in run() }
+        guard failed == 0 else {
             catfacts_curl_multi_cleanup(multi)
-            throw .internal("cannot start the HTTP thread: \(String(cString: strerror(started)))")
+            throw .internal("cannot start the HTTP thread: \(String(cString: strerror(failed)))")
         }
-        #if os(Linux)
-        pthread_detach(thread)
-        #else
-        if let thread { pthread_detach(thread) }
-        #endif
     }
 
     /// Queues `exchange` to be started on the engine's thread.
