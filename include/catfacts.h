@@ -122,7 +122,7 @@ typedef struct cf_client cf_client;
  * options_json: NULL for the defaults, else a JSON object with any of the keys below.
  *   An integer is a JSON number with no fraction (2500 and 2500.0; not 2.5) within its
  *   range; one outside it is CF_ERR_ARGUMENT naming the key, the value and the range.
- *   A key given twice: the last one counts.
+ *   A key given twice: the first one counts.
  *   "timeout_ms"          1..86400000  one attempt's whole time (default 30000)
  *   "connect_timeout_ms"  1..86400000  connect/idle timeout (default 10000)
  *   "deadline_ms"         1..86400000  the most a whole call may take: its attempts, the

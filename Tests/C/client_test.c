@@ -154,6 +154,16 @@ static void client_open_rejects_option_values_out_of_range_naming_the_key(void) 
     }
 }
 
+static void a_key_given_twice_counts_the_first_time(void) {
+    cf_client *c = open_client("http://127.0.0.1:1", "{\"retries\":1,\"retries\":101}");
+    CHECK(c != NULL);
+    cf_client_close(c);
+    c = SENTINEL;
+    CHECK_FAILS(cf_client_open("http://127.0.0.1:1", "{\"retries\":101,\"retries\":1}", &c), CF_ERR_ARGUMENT,
+                "'retries' in client options must be in 0...100; got 101");
+    CHECK(c == NULL);
+}
+
 static void client_open_accepts_every_other_documented_option(void) {
     cf_client *c = open_client("http://127.0.0.1:1",
                                "{\"timeout_ms\":5000,\"connect_timeout_ms\":1000,\"retries\":1,"
@@ -1212,6 +1222,7 @@ int main(void) {
     RUN(client_open_rejects_null_option_values_naming_the_key);
     RUN(client_open_rejects_option_values_out_of_range_naming_the_key);
     RUN(client_open_accepts_every_other_documented_option);
+    RUN(a_key_given_twice_counts_the_first_time);
     RUN(one_shot_calls_reject_a_null_client);
     RUN(one_shot_calls_reject_null_out_pointers);
     RUN(metrics_listener_rejects_a_null_client);
