@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import List, Optional
 
 __all__ = ["lib", "library_path", "take_string", "CBreed", "CFact",
-           "METRICS_LISTENER", "LIST_LISTENER",
+           "METRICS_LISTENER", "LIST_LISTENER", "ONLINE_LISTENER",
            "NO_METRICS_LISTENER", "NO_LIST_LISTENER"]
 
 ENV_VAR = "CATFACTS_LIBRARY"
@@ -119,6 +119,8 @@ class CFact(ctypes.Structure):
 METRICS_LISTENER = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_double, ctypes.c_int)
 #: ``void (*)(void *ctx, int event, int64_t first, int64_t count)``
 LIST_LISTENER = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int, ctypes.c_int64, ctypes.c_int64)
+#: ``void (*)(void *ctx, int online)``
+ONLINE_LISTENER = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int)
 
 #: NULL function pointers, to remove a listener (ctypes does not take None for a CFUNCTYPE).
 NO_METRICS_LISTENER = METRICS_LISTENER()
@@ -141,6 +143,8 @@ _PROTOTYPES = {
     # client
     "cf_client_open": ([ctypes.c_char_p, ctypes.c_char_p, _out], _status),
     "cf_client_close": ([_ptr], None),
+    "cf_client_interrupt": ([_ptr], None),
+    "cf_client_set_online_listener": ([_ptr, ONLINE_LISTENER, _ptr], _status),
     # one-shot calls
     "cf_breeds_page": ([_ptr, _i64, _i64, _out], _status),
     "cf_facts_page": ([_ptr, _i64, _i64, _i64, _out], _status),
