@@ -3,8 +3,8 @@
 # nothing else:
 #   - the header's cf_ functions (not the typedef'd listener types),
 #   - the version script's global list (Sources/CatFactsC/catfacts.map),
-#   - the library's defined dynamic symbols (nm -D --defined-only), each of which must be one
-#     of those functions under the version node CATFACTS_0 (name@@CATFACTS_0),
+#   - the library's defined dynamic symbols (nm -D --defined-only), plain names with no
+#     version (the version script's node is anonymous; the SONAME carries the version),
 # are the same set; and that the library's SONAME is libCatFacts.so.MAJOR (CF_VERSION_MAJOR).
 # Prints the differences and exits 1 if anything differs; `check-exports: N functions match`.
 #
@@ -15,7 +15,6 @@ cd "$(dirname "$0")/.."
 HEADER=${1:-include/catfacts.h}
 LIBRARY=${2:-.build/debug/libCatFacts.so}
 MAP=Sources/CatFactsC/catfacts.map
-NODE=CATFACTS_0
 CC=${CC:-cc}
 
 for file in "$HEADER" "$LIBRARY" "$MAP"; do
@@ -40,10 +39,10 @@ trap 'rm -rf "$tmp"' EXIT
 sed 's:/\*.*\*/::; /\/\*/,/\*\//d' "$MAP" \
     | sed -n '/global:/,/local:/p' | grep -oE '\bcf_[a-z0-9_]+' | sort -u >"$tmp/listed"
 
-# Exported: every defined dynamic symbol, as name@@version (nm marks the default version @@).
+# Exported: every defined dynamic symbol, exactly as nm names it (a version would show as @@).
 nm -D --defined-only "$LIBRARY" | awk '{ print $NF }' | sort -u >"$tmp/symbols"
-grep -E "^cf_[a-z0-9_]+@@$NODE\$" "$tmp/symbols" | sed 's/@@.*//' | sort -u >"$tmp/exported"
-grep -vE "^cf_[a-z0-9_]+@@$NODE\$" "$tmp/symbols" | grep -vx "$NODE" >"$tmp/stray" || true
+grep -E '^cf_[a-z0-9_]+$' "$tmp/symbols" >"$tmp/exported" || true
+grep -vE '^cf_[a-z0-9_]+$' "$tmp/symbols" >"$tmp/stray" || true
 
 status=0
 report() {  # report TITLE FILE
@@ -53,7 +52,7 @@ report() {  # report TITLE FILE
 }
 comm -23 "$tmp/declared" "$tmp/listed" >"$tmp/d1"; report "declared in $HEADER but not in $MAP:" "$tmp/d1"
 comm -13 "$tmp/declared" "$tmp/listed" >"$tmp/d2"; report "in $MAP but not declared in $HEADER:" "$tmp/d2"
-comm -23 "$tmp/declared" "$tmp/exported" >"$tmp/d3"; report "declared in $HEADER but not exported as name@@$NODE by $LIBRARY:" "$tmp/d3"
+comm -23 "$tmp/declared" "$tmp/exported" >"$tmp/d3"; report "declared in $HEADER but not exported by $LIBRARY:" "$tmp/d3"
 comm -13 "$tmp/declared" "$tmp/exported" >"$tmp/d4"; report "exported by $LIBRARY but not declared in $HEADER:" "$tmp/d4"
 report "other symbols $LIBRARY exports (only the header's functions may be):" "$tmp/stray"
 

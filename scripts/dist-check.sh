@@ -65,6 +65,8 @@ for file in "$prefix/lib/libCatFacts.so.0" "$prefix/bin/catfacts" "$prefix/bin/c
     check "ldd $(basename "$file"): resolves, no toolchain path" \
         sh -c "out=\$(ldd '$file') && ! printf '%s\n' \"\$out\" | grep -q 'not found' && ! printf '%s\n' \"\$out\" | grep -qF '$toolchain/'"
 done
+check "nm -D --defined-only of the installed library: exactly the header's functions" \
+    "$checkout/scripts/check-exports.sh" "$prefix/include/catfacts.h" "$prefix/lib/libCatFacts.so.0"
 check "readelf: SONAME libCatFacts.so.0, no RUNPATH but \$ORIGIN" \
     sh -c "readelf -d '$prefix/lib/libCatFacts.so.0' | grep -q 'SONAME.*\[libCatFacts.so.0\]' && ! readelf -d '$prefix/lib/libCatFacts.so.0' | grep -E 'RUNPATH|RPATH' | grep -qv '\[\$ORIGIN\]'"
 
