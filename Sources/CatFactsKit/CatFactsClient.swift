@@ -315,21 +315,20 @@ public final class CatFactsClient: Sendable {
                 if let deadline, case .timeout = error, deadline - ContinuousClock.now < .milliseconds(20) {
                     error = passed("the last attempt had no answer yet")
                 }
-                guard case .some(let delay) = options.retry.delay(after: error, attempt: attempt - 1, using: &random),
-                      deadline.map({ ContinuousClock.now + delay <= $0 }) ?? true else {
+                let delay = options.retry.delay(after: error, attempt: attempt - 1, using: &random)
+                let fitsTheDeadline = delay.map { delay in deadline.map { ContinuousClock.now + delay <= $0 } ?? true } ?? false
+                guard let delay, fitsTheDeadline else {
                     // A call that got no response, retries and all, counts once towards going
                     // offline: one slow call must not put the client offline by itself.
                     switch error {
                     case .network, .timeout, .deadlinePassed: announce(offline.recordFailure())
                     default: break
                     }
-                    if deadline != nil, case .some(let delay) = options.retry.delay(after: error, attempt: attempt - 1, using: &random) {
-                        // The wait the retry needs would pass the deadline: fail now, saying so.
-                        let asked = error.retryAfter.map { "the server asked to retry after \(CatFactsError.format($0)) s" }
-                            ?? "the next attempt, in \(CatFactsError.format(delay.seconds)) s, would come after it"
-                        throw passed("\(asked) (\(error.description))")
-                    }
-                    throw error
+                    guard let delay else { throw error }
+                    // The wait the retry needs would pass the deadline: fail now, saying so.
+                    let asked = error.retryAfter.map { "the server asked to retry after \(CatFactsError.format($0)) s" }
+                        ?? "the next attempt, in \(CatFactsError.format(delay.seconds)) s, would come after it"
+                    throw passed("\(asked) (\(error.description))")
                 }
                 metrics.recordRetry(endpoint: endpoint.path)
                 do {
