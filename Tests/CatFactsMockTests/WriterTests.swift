@@ -1,3 +1,4 @@
+import CatFactsKit
 import Testing
 @testable import CatFactsMock
 

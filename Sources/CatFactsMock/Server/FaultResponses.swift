@@ -1,3 +1,4 @@
+import CatFactsKit
 import Hummingbird
 
 /// The responses that carry a body-level fault: a dropped connection, a non-JSON page, a

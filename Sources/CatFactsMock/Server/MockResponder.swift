@@ -1,3 +1,4 @@
+import CatFactsKit
 import Foundation
 import Hummingbird
 
