@@ -33,7 +33,7 @@ public final class MetricsRecorder: Sendable {
     ///   - bytes: body bytes received.
     ///   - gotResponse: whether a whole response came back (its time then counts in the times).
     ///   - error: the failure, if the request failed.
-    public func recordRequest(endpoint: String, elapsed: Duration, bytes: Int,
+    package func recordRequest(endpoint: String, elapsed: Duration, bytes: Int,
                               gotResponse: Bool, error: CatFactsError?) {
         state.withLock { state in
             var stats = state.endpoints[endpoint] ?? EndpointStats()
@@ -52,12 +52,12 @@ public final class MetricsRecorder: Sendable {
     }
 
     /// Records a call to `endpoint` answered from the cache, without a request.
-    public func recordCacheHit(endpoint: String) {
+    package func recordCacheHit(endpoint: String) {
         state.withLock { $0.endpoints[endpoint, default: EndpointStats()].cacheHits += 1 }
     }
 
     /// Records a retry of a request to `endpoint`.
-    public func recordRetry(endpoint: String) {
+    package func recordRetry(endpoint: String) {
         state.withLock { $0.endpoints[endpoint, default: EndpointStats()].retries += 1 }
     }
 

@@ -1,7 +1,7 @@
 extension ResponseStore {
-    /// The prefixes denied for `catalog` (a ``BreedCatalogView`` fingerprint). Denials filed
+    /// The prefixes denied for `catalog` (a fingerprint of the catalog's names, made by its reader). Denials filed
     /// under any other catalog are deleted in the same transaction: the catalog changed.
-    public func deniedPrefixes(catalog: String) throws(CatFactsError) -> [String] {
+    package func deniedPrefixes(catalog: String) throws(CatFactsError) -> [String] {
         try run("read the denied prefixes") { db throws(SQLiteError) in
             try db.transaction { () throws(SQLiteError) in
                 try db.execute("DELETE FROM denied_prefix WHERE catalog != ?", [.text(catalog)])
@@ -13,7 +13,7 @@ extension ResponseStore {
     }
 
     /// Files `prefix` as denied for `catalog`, dropping the longer prefixes it covers.
-    public func denyPrefix(_ prefix: String, catalog: String) throws(CatFactsError) {
+    package func denyPrefix(_ prefix: String, catalog: String) throws(CatFactsError) {
         try run("save the denied prefix \"\(prefix)\"") { db throws(SQLiteError) in
             try db.transaction { () throws(SQLiteError) in
                 // SQLite's substr counts code points, as unicodeScalars does.

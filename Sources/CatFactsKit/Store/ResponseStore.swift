@@ -64,7 +64,7 @@ public final class ResponseStore: Sendable {
 
     /// Files `body` under `key` (replacing what was there), then evicts least recently used
     /// rows until the cap holds. A body larger than the cap on its own is not stored.
-    public func save(_ key: CacheKey, body: [UInt8], fetchedAt: Date, etag: String?, lastModified: String?) throws(CatFactsError) {
+    package func save(_ key: CacheKey, body: [UInt8], fetchedAt: Date, etag: String?, lastModified: String?) throws(CatFactsError) {
         let text = key.description
         let size = body.count + text.utf8.count + Self.rowOverhead
         guard size <= maxBytes else {
@@ -85,7 +85,7 @@ public final class ResponseStore: Sendable {
     }
 
     /// Marks `key` as used now and, when given, as fetched at `fetchedAt` (after a 304).
-    public func touch(_ key: CacheKey, fetchedAt: Date? = nil) throws(CatFactsError) {
+    package func touch(_ key: CacheKey, fetchedAt: Date? = nil) throws(CatFactsError) {
         let now = Date.now.timeIntervalSince1970
         try run("update \(key)") { db throws(SQLiteError) in
             if let fetchedAt {
@@ -98,7 +98,7 @@ public final class ResponseStore: Sendable {
     }
 
     /// Removes what is filed under `key`.
-    public func remove(_ key: CacheKey) throws(CatFactsError) {
+    package func remove(_ key: CacheKey) throws(CatFactsError) {
         try run("remove \(key)") { db throws(SQLiteError) in
             try db.execute("DELETE FROM response WHERE key = ?", [.text(key.description)])
         }
