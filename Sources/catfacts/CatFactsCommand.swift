@@ -196,7 +196,8 @@ struct CatFactsCommand: ParsableCommand {
         case .off: options.cacheMaxBytes = 0
         }
         do {
-            let client = try CatFactsClient(options: options, transport: ObservedTransport(base: transport, observer: observer))
+            let client = try CatFactsClient(options: options, transport: transport)
+            client.setActivityListener { observer.observe($0) }
             client.metrics.setListener { _ in observer.recorded() }
             return client
         } catch {

@@ -13,6 +13,21 @@ struct BreedLookupTests {
         }
     }
 
+    @Test func caseAndAccentsFoldAsInQueriesSoEverySpellingFindsOneBreed() async throws {
+        let ragdoll = try #require(BundledCatalog.breeds.first { $0.name == "Ragdoll" })
+        // Walked for (first call), then known (the rest): both paths fold alike.
+        try await withMock { client, _ in
+            for spelling in ["Ragdóll", "RagDoll", "ragdoll", "RAGDO\u{301}LL", " Ragdoll "] {
+                #expect(try await client.breed(named: spelling) == ragdoll, "\(spelling)")
+            }
+            var query = BreedQuery()
+            query.search = "RAGDÓ"
+            let search = try await client.query(query)
+            #expect(search == .items([ragdoll]))
+        }
+        #expect(Set(["Ragdoll", "RagDoll", "Ragdóll", "ragdo\u{301}ll"].map(TextFolding.nameKey)) == ["ragdoll"])
+    }
+
     @Test func aKnownBreedNeedsNoRequestAndCountsACacheHit() async throws {
         try await withMock { client, server in
             _ = try await client.breeds(page: 1, limit: 5)

@@ -121,14 +121,4 @@ struct ErrorTests {
             #expect(ContinuousClock.now - start < .seconds(1))
         }
     }
-
-    /// A loopback port nothing listens on: the mock's, after it stopped.
-    private func closedPort() async throws -> Int {
-        var configuration = MockConfiguration()
-        configuration.port = 0
-        let server = try await MockServer.start(configuration)
-        let port = server.port
-        await server.stop()
-        return port
-    }
 }

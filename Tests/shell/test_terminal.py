@@ -60,6 +60,23 @@ def test_tab_completes_a_breed_name_the_shell_has_seen(home):
     finish(shell)
 
 
+def test_tab_completion_and_show_fold_case_and_accents_as_the_library_does(home):
+    shell = spawn(home, "--mock")
+    shell.sendline("search rag")
+    shell.expect_exact("Ragdoll")
+    shell.expect_exact(PROMPT)
+    # "ragdó" is not a prefix of "Ragdoll" byte for byte; folded (case, accents) it is.
+    shell.send("show ragdó\t")
+    shell.expect_exact("Ragdoll ")
+    shell.send("\r")
+    shell.expect(r"Pattern\s+Colorpoint")
+    shell.expect_exact(PROMPT)
+    shell.sendline("show RAGDÓLL")
+    shell.expect(r"Pattern\s+Colorpoint")
+    shell.expect_exact(PROMPT)
+    finish(shell)
+
+
 def test_tab_completes_names_with_spaces_word_by_word(home):
     shell = spawn(home, "--mock")
     shell.sendline("search turk")

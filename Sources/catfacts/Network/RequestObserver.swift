@@ -11,8 +11,8 @@ import Synchronization
 /// or not (for the one-line offline notice), and a count of requests recorded in the metrics
 /// (which `metrics --watch` redraws on).
 ///
-/// Fed by ``ObservedTransport`` around every request and by the metrics listener after
-/// each one; read by the session and the spinner, from any thread.
+/// Fed by the client's activity listener around every request and by the metrics listener
+/// after each one; read by the session and the spinner, from any thread.
 final class RequestObserver: Sendable {
     /// How the network answered since the session last looked.
     enum Reachability: Equatable, Sendable {
@@ -25,7 +25,6 @@ final class RequestObserver: Sendable {
     }
 
     private struct State {
-        var nextID = 0
         var inFlight: [(id: Int, label: String)] = []
         var lastFailure: (label: String, error: CatFactsError)?
         var reachability = Reachability.unknown
@@ -37,19 +36,22 @@ final class RequestObserver: Sendable {
 
     init() {}
 
-    /// A request is going out; returns its id for ``ended(_:error:)``.
-    func began(_ request: HTTPRequest) -> Int {
-        let label = "GET " + Self.pathAndQuery(request.url)
-        return state.withLock { state in
-            state.nextID += 1
-            state.inFlight.append((state.nextID, label))
-            return state.nextID
+    /// The client's activity listener (``CatFactsClient/setActivityListener(_:)``).
+    func observe(_ activity: RequestActivity) {
+        switch activity.phase {
+        case .began: began(activity.id, label: "GET " + Self.pathAndQuery(activity.url))
+        case .ended(let error): ended(activity.id, error: error)
         }
+    }
+
+    /// A request is going out.
+    private func began(_ id: Int, label: String) {
+        state.withLock { $0.inFlight.append((id, label)) }
     }
 
     /// The request `id` ended: with a response (whatever its status), or with the
     /// transport's `error` when there was no whole response.
-    func ended(_ id: Int, error: CatFactsError?) {
+    private func ended(_ id: Int, error: CatFactsError?) {
         state.withLock { state in
             guard let index = state.inFlight.firstIndex(where: { $0.id == id }) else { return }
             let label = state.inFlight.remove(at: index).label

@@ -24,9 +24,10 @@ final class SeenValues: Sendable {
         }
     }
 
-    /// The values of `field` starting with `prefix`, ignoring case, sorted.
+    /// The values of `field` starting with `prefix`, sorted. Text is compared as everywhere in
+    /// the library (``TextFolding``): case and accents folded, so "rago" offers "Ragdóll" too.
     func starting(with prefix: String, in field: Breed.Field = .breed) -> [String] {
-        let folded = prefix.lowercased()
-        return values.withLock { ($0[field] ?? []).filter { $0.lowercased().hasPrefix(folded) } }.sorted()
+        let folded = TextFolding.fold(prefix)
+        return values.withLock { ($0[field] ?? []).filter { TextFolding.fold($0).hasPrefix(folded) } }.sorted()
     }
 }

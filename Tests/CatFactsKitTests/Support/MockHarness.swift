@@ -40,3 +40,13 @@ func caught<T>(_ body: () async throws -> T) async -> CatFactsError? {
         return .internal("not a CatFactsError: \(error)")
     }
 }
+
+/// A loopback port nothing listens on: the mock's, after it stopped.
+func closedPort() async throws -> Int {
+    var configuration = MockConfiguration()
+    configuration.port = 0
+    let server = try await MockServer.start(configuration)
+    let port = server.port
+    await server.stop()
+    return port
+}

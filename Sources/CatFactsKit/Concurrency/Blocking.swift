@@ -5,9 +5,9 @@ import Synchronization
 /// thread) for async work that runs on the concurrency pool. The waiting thread is not a
 /// pool thread, so the pool keeps all its threads for the work. Never call it from a pool
 /// thread (a task, or a listener the library calls): it could wait for itself.
-public enum Blocking {
+package enum Blocking {
     /// Runs `body` as a detached task and returns its value once it is done.
-    public static func run<Value: Sendable>(_ body: @escaping @Sendable () async -> Value) -> Value {
+    package static func run<Value: Sendable>(_ body: @escaping @Sendable () async -> Value) -> Value {
         run(cancellableBy: nil, body)
     }
 

@@ -20,20 +20,16 @@ final class KnownBreeds: Sendable {
         self.capacity = capacity
     }
 
-    /// The key a name is matched by: trimmed, case folded.
-    static func key(_ name: String) -> String {
-        (Breed.presence(name) ?? "").lowercased()
-    }
-
     func add(_ breeds: [Breed]) {
         state.withLock { state in
             for breed in breeds {
                 guard state.byName.count < capacity else { return }
-                state.byName[Self.key(breed.name)] = breed
+                state.byName[TextFolding.nameKey(breed.name)] = breed
             }
         }
     }
 
+    /// The breed whose ``TextFolding/nameKey(_:)`` is `key`.
     func breed(forKey key: String) -> Breed? {
         state.withLock { $0.byName[key] }
     }
@@ -43,5 +39,4 @@ final class KnownBreeds: Sendable {
     func markComplete() {
         state.withLock { $0.complete = true }
     }
-
 }

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension CatFactsClient {
     /// Every breed, fetched page by page at the largest page size the server allows, as a
     /// view queries run over. Fetched once per client; `refresh` fetches again. The view's
@@ -7,16 +5,10 @@ extension CatFactsClient {
     /// process) and cleared when the fetched names differ from the ones it was made for.
     public func breedCatalog(refresh: Bool = false) async throws(CatFactsError) -> BreedCatalogView {
         if !refresh, let view = catalogView.withLock({ $0 }) { return view }
-        // The walk is one call: its pages share the deadline.
-        let breeds = try await withDeadline { () async throws(CatFactsError) -> [Breed] in
-            var breeds: [Breed] = []
-            var number = 1
-            while true {
-                let page = try await self.breeds(page: number, limit: Self.walkPageSize)
-                breeds += page.items
-                if page.items.isEmpty || number >= page.lastPage { return breeds }
-                number += 1
-            }
+        var breeds: [Breed] = []
+        _ = try await walkBreeds { page in
+            breeds += page
+            return true
         }
         let view = BreedCatalogView(breeds: breeds, store: store)
         catalogView.withLock { $0 = view }

@@ -3,10 +3,13 @@
 // the rest of Foundation would bring ICU into the shipped library.
 @_spi(_Unicode) import Swift
 
-/// Text as queries compare it: case- and diacritic-insensitive, the same in every locale
-/// ("Ébène" and "ebene" are one key).
-enum TextFolding {
-    static func fold(_ text: String) -> String {
+/// The one rule by which the library and its fronts compare text: case- and
+/// diacritic-insensitive, the same in every locale ("Ébène" and "ebene" are one key;
+/// "Ragdoll", "RagDoll" and "Ragdóll" are one breed). Breed lookup, queries, search and the
+/// shell's completion all use it.
+package enum TextFolding {
+    /// `text` folded: lowercased, with its combining marks removed.
+    package static func fold(_ text: String) -> String {
         // Fast path: plain ASCII needs lowercasing only.
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
         var scalars = String.UnicodeScalarView()
@@ -15,5 +18,10 @@ enum TextFolding {
             scalars.append(scalar)
         }
         return String(scalars).lowercased()
+    }
+
+    /// The key a breed name is matched by: trimmed, then folded; `""` for a blank name.
+    package static func nameKey(_ name: String) -> String {
+        fold(Breed.presence(name) ?? "")
     }
 }

@@ -3,14 +3,12 @@
 /// pages of a walk — shares it; read wherever the call waits.
 enum CallDeadline {
     @TaskLocal static var current: ContinuousClock.Instant?
-}
 
-extension CatFactsClient {
-    /// Runs `body` under the call's deadline: the one already bound (a call within a call,
-    /// such as the pages of a walk), else now + ``ClientOptions/deadline`` when one is set.
-    func withDeadline<T>(_ body: () async throws(CatFactsError) -> T) async throws(CatFactsError) -> T {
-        guard CallDeadline.current == nil, let limit = options.deadline else { return try await body() }
-        let result: Result<T, CatFactsError> = await CallDeadline.$current.withValue(ContinuousClock.now + limit) {
+    /// Runs `body` under a deadline: the one already bound (a call within a call, such as the
+    /// pages of a walk), else now + `limit` when there is one.
+    static func bound<T>(_ limit: Duration?, _ body: () async throws(CatFactsError) -> T) async throws(CatFactsError) -> T {
+        guard current == nil, let limit else { return try await body() }
+        let result: Result<T, CatFactsError> = await $current.withValue(ContinuousClock.now + limit) {
             do throws(CatFactsError) {
                 return .success(try await body())
             } catch {

@@ -1,0 +1,76 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// How a page call uses the cache: a stored page younger than the TTL answers without a
+/// request; an older one is revalidated (a 304 answers from it); a new body is stored; and
+/// when the server cannot answer (``CatFactsError/allowsStaleAnswer``), the stored page
+/// answers whatever its age, labelled ``Source/cache`` with its real fetch time. Cache
+/// failures never fail the call: they become the store's warnings.
+struct CachePolicy: Sendable {
+    /// `nil`: no cache (``ClientOptions/cacheMaxBytes`` 0); every call goes to the network.
+    let store: ResponseStore?
+    /// The server part of the keys (``CacheKey/origin(of:)``).
+    let origin: String
+    let ttl: Duration
+    let metrics: MetricsRecorder
+
+    /// `decode`'s value for `endpoint` with `query`, its source and when it was fetched;
+    /// `network` sends the request (conditional on the cached response it is given) and
+    /// decodes its body with the same `decode`.
+    func fetch<Value>(
+        _ endpoint: Endpoint, query: [URLQueryItem],
+        decode: (borrowing [UInt8]) throws(DecodeFailure) -> Value,
+        network: (CachedResponse?) async throws(CatFactsError) -> FetchOutcome<Value>
+    ) async throws(CatFactsError) -> (Value, Source, Date) {
+        guard let store else {
+            let fetchedAt = Date.now
+            guard case .fresh(let value, _) = try await network(nil) else {
+                throw .internal("a 304 answered a request without validators")
+            }
+            return (value, .network, fetchedAt)
+        }
+        let key = CacheKey(origin: origin, endpoint: endpoint, query: query)
+        let cached = store.warnOnFailure { () throws(CatFactsError) in try store.lookup(key) } ?? nil
+        // A stored body that no longer decodes (an older library wrote it) is dropped.
+        let stored: (CachedResponse, Value)? = cached.flatMap { cached in
+            do throws(DecodeFailure) {
+                return (cached, try decode(cached.body))
+            } catch {
+                store.warnOnFailure { () throws(CatFactsError) in try store.remove(key) }
+                return nil
+            }
+        }
+        func answerFromCache(fetchedAt: Date? = nil) -> (Value, Source, Date)? {
+            guard let (cached, value) = stored else { return nil }
+            store.warnOnFailure { () throws(CatFactsError) in try store.touch(key, fetchedAt: fetchedAt) }
+            metrics.recordCacheHit(endpoint: endpoint.path)
+            return (value, .cache, fetchedAt ?? cached.fetchedAt)
+        }
+        if let (cached, _) = stored, Date.now.timeIntervalSince(cached.fetchedAt) < ttl.seconds,
+           let answer = answerFromCache() {
+            return answer
+        }
+        let fetchedAt = Date.now
+        do throws(CatFactsError) {
+            switch try await network(stored?.0) {
+            case .fresh(let value, let response):
+                store.warnOnFailure { () throws(CatFactsError) in
+                    try store.save(key, body: response.body, fetchedAt: fetchedAt,
+                                   etag: response.header("ETag"), lastModified: response.header("Last-Modified"))
+                }
+                return (value, .network, fetchedAt)
+            case .notModified:
+                guard let answer = answerFromCache(fetchedAt: fetchedAt) else {
+                    throw .internal("a 304 answered a request without validators")
+                }
+                return answer
+            }
+        } catch {
+            if error.allowsStaleAnswer, let answer = answerFromCache() { return answer }
+            throw error
+        }
+    }
+}

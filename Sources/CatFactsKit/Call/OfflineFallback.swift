@@ -1,0 +1,26 @@
+/// The last resort of a call: when the server cannot be reached (network error, timeout,
+/// deadline, offline) and ``ClientOptions/offlineFallback`` is on, the bundled catalog
+/// answers instead, labelled ``Source/offlineCatalog``. Other errors (a 404, a body that
+/// does not decode, cancellation) are never hidden.
+struct OfflineFallback: Sendable {
+    let enabled: Bool
+    /// The whole call's limit (``ClientOptions/deadline``), bound around the online part.
+    let deadline: Duration?
+
+    func run<Value>(
+        _ online: () async throws(CatFactsError) -> Value,
+        offline: () throws(CatFactsError) -> Value
+    ) async throws(CatFactsError) -> Value {
+        do {
+            return try await CallDeadline.bound(deadline) { () async throws(CatFactsError) in try await online() }
+        } catch {
+            switch error {
+            case .network, .timeout, .deadlinePassed, .offline:
+                guard enabled else { throw error }
+                return try offline()
+            default:
+                throw error
+            }
+        }
+    }
+}

@@ -1,0 +1,191 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Synchronization
+
+/// The Cat Facts API, with every request measured and every page cached.
+///
+/// Pages (`/breeds`, `/facts`) go into a cache (``ResponseStore``: memory, or the file
+/// ``ClientOptions/cachePath``). A cached page younger than ``ClientOptions/cacheTTL`` answers
+/// without a request; an older one is revalidated (a 304 answers from the cache); and when the
+/// server cannot answer, the cached page does, whatever its age, labelled ``Source/cache`` with
+/// its real `fetchedAt`. After ``ClientOptions/offlineAfterFailures`` calls in a row got no
+/// response, the client is offline: calls answer from the cache or the bundled catalog at
+/// once, until a probe finds the server again. Random facts (`/fact`) are never cached.
+///
+/// A call goes down one pipeline, each stage a type of its own (`Sources/CatFactsKit/Call`):
+/// ``OfflineFallback`` (with the call's deadline) → ``CachePolicy`` → ``RetryLoop`` (retries,
+/// Retry-After, the offline gate) → ``RequestSender`` (the transport, decoding, metrics) —
+/// and ``OnlineState`` hears from the last two whether the server answers.
+///
+/// ```swift
+/// let client = try CatFactsClient(options: ClientOptions(baseURL: "http://127.0.0.1:8106"))
+/// let page = try await client.breeds(page: 1, limit: 10)
+/// print(page.items.map(\.name), client.metrics.snapshot().json())
+/// ```
+/// Safe to share between tasks and threads.
+public final class CatFactsClient: Sendable {
+    /// The options it was created with.
+    public let options: ClientOptions
+    /// Every request's count and time, per endpoint.
+    public let metrics = MetricsRecorder()
+    /// The base URL, validated.
+    public var baseURL: URL { address.baseURL }
+    /// The page cache; `nil` when ``ClientOptions/cacheMaxBytes`` is 0.
+    public let store: ResponseStore?
+    /// The blocking calls a C host has in progress on this client (``CallsInProgress``).
+    package let callsInProgress = CallsInProgress()
+    /// The breeds seen so far, for ``breed(named:)``.
+    let knownBreeds = KnownBreeds()
+    /// Every breed, once a query has needed them all.
+    let catalogView = Mutex<BreedCatalogView?>(nil)
+    let address: EndpointAddress
+    let decoder: any PageDecoder
+    private let onlineState: OnlineState
+    private let activity = ListenerSlot<RequestActivity>()
+    private let fallback: OfflineFallback
+    private let cachePolicy: CachePolicy
+    private let retryLoop: RetryLoop
+
+    /// Creates a client.
+    ///
+    /// - Throws: ``CatFactsError/argument(_:)`` for a base URL that is not http(s) or
+    ///   for limits that are zero or negative.
+    public init(options: ClientOptions = ClientOptions(), transport: (any HTTPTransport)? = nil,
+                decoder: any PageDecoder = ScanningPageDecoder()) throws(CatFactsError) {
+        try options.validate()
+        self.options = options
+        let address = EndpointAddress(baseURL: try options.validatedBaseURL())
+        self.address = address
+        self.decoder = decoder
+        let cap = options.effectiveCacheMaxBytes
+        let store = cap > 0 ? try ResponseStore(path: options.cachePath, maxBytes: cap) : nil
+        self.store = store
+        let transport = transport ?? CurlTransport()
+        let proxies = ProxyRule(option: options.proxy)
+        let probe = Self.probe(address: address, transport: transport, options: options, proxies: proxies)
+        onlineState = OnlineState(monitor: OfflineMonitor(threshold: options.offlineAfterFailures, cooldown: options.offlineCooldown),
+                                  metrics: metrics, probeInterval: options.probeInterval, probe: probe)
+        let sender = RequestSender(address: address, transport: transport, metrics: metrics, onlineState: onlineState,
+                                   userAgent: options.userAgent, proxies: proxies, activity: activity)
+        retryLoop = RetryLoop(sender: sender, policy: options.retry, limits: options.limits,
+                              deadlineOption: options.deadline, onlineState: onlineState)
+        cachePolicy = CachePolicy(store: store, origin: CacheKey.origin(of: address.baseURL), ttl: options.cacheTTL,
+                                  metrics: metrics)
+        fallback = OfflineFallback(enabled: options.offlineFallback, deadline: options.deadline)
+    }
+
+    /// What went wrong with the cache without failing a call (a corrupt file moved aside,
+    /// a write that failed), oldest first.
+    public var cacheWarnings: [String] { store?.warnings.all ?? [] }
+
+    /// Whether the client is online (see ``MetricsRecorder/online``).
+    public var isOnline: Bool { !onlineState.isOffline }
+
+    /// Sets or, with `nil`, removes the listener told `false` when the client turns offline
+    /// and `true` when it comes back. It runs on the thread that saw the change, outside
+    /// every lock of the client.
+    public func setOnlineListener(_ listener: (@Sendable (Bool) -> Void)?) {
+        onlineState.listener.set(listener)
+    }
+
+    /// Removes the online listener and waits until no other thread is inside a call of it,
+    /// so whatever it uses may be freed (`cf_client_close`).
+    public func removeOnlineListenerAndWait() {
+        onlineState.listener.clear()
+    }
+
+    /// Sets or, with `nil`, removes the listener told of each request as it goes out and as
+    /// it ends (``RequestActivity``), on the thread sending it.
+    public func setActivityListener(_ listener: (@Sendable (RequestActivity) -> Void)?) {
+        activity.set(listener)
+    }
+
+    /// A page of breeds (`GET /breeds`).
+    ///
+    /// - Parameters:
+    ///   - page: from 1; a page past the end is empty, not an error.
+    ///   - limit: items per page; `nil` is the server's default. The server may cap it:
+    ///     the page's `perPage` says what it applied.
+    public func breeds(page: Int = 1, limit: Int? = nil) async throws(CatFactsError) -> Page<Breed> {
+        let result = try await fallback.run { () async throws(CatFactsError) in
+            try await fetchPage(Breed.self, from: .breeds, page: page, limit: limit, maxLength: nil)
+        } offline: {
+            BundledCatalog.page(of: BundledCatalog.breeds, page: page, limit: limit ?? Self.offlinePageSize)
+        }
+        knownBreeds.add(result.items)
+        return result
+    }
+
+    /// A page of facts (`GET /facts`), only those no longer than `maxLength` when given.
+    public func facts(page: Int = 1, limit: Int? = nil, maxLength: Int? = nil) async throws(CatFactsError) -> Page<Fact> {
+        try await fallback.run { () async throws(CatFactsError) in
+            try await fetchPage(Fact.self, from: .facts, page: page, limit: limit, maxLength: maxLength)
+        } offline: {
+            BundledCatalog.page(of: BundledCatalog.facts(maxLength: maxLength), page: page, limit: limit ?? Self.offlinePageSize)
+        }
+    }
+
+    /// A random fact (`GET /fact`), no longer than `maxLength` when given. Never cached.
+    public func randomFact(maxLength: Int? = nil) async throws(CatFactsError) -> Fact {
+        let query = try EndpointAddress.query(page: nil, limit: nil, maxLength: maxLength)
+        return try await fallback.run { () async throws(CatFactsError) in
+            let outcome = try await retryLoop.fetch(.fact, query: query, conditional: nil) { body throws(DecodeFailure) in
+                try decoder.decodeObject(Fact.self, from: body)
+            }
+            guard case .fresh(let fact, _) = outcome else { throw .internal("a 304 answered a request without validators") }
+            return fact
+        } offline: { () throws(CatFactsError) in
+            guard let fact = BundledCatalog.facts(maxLength: maxLength).randomElement() else {
+                throw .offline("the server cannot be reached, and no bundled fact fits max_length \(maxLength ?? 0)")
+            }
+            return fact
+        }
+    }
+
+    /// Runs `body` as one call: under the call's deadline, bound once (``CallDeadline``).
+    func asOneCall<T>(_ body: () async throws(CatFactsError) -> T) async throws(CatFactsError) -> T {
+        try await CallDeadline.bound(options.deadline, body)
+    }
+
+    /// The real service's default page size, used for offline pages asked without a limit.
+    static let offlinePageSize = 25
+
+    private func fetchPage<Item: Decodable & Sendable>(
+        _ type: Item.Type, from endpoint: Endpoint, page: Int, limit: Int?, maxLength: Int?
+    ) async throws(CatFactsError) -> Page<Item> {
+        let query = try EndpointAddress.query(page: page, limit: limit, maxLength: maxLength)
+        let decoder = self.decoder
+        let decode = { (body: borrowing [UInt8]) throws(DecodeFailure) -> PageBody<Item> in
+            try decoder.decodePage(Item.self, from: body).validated()
+        }
+        let (body, source, fetchedAt) = try await cachePolicy.fetch(endpoint, query: query, decode: decode) {
+            conditional async throws(CatFactsError) in
+            try await retryLoop.fetch(endpoint, query: query, conditional: conditional, decode: decode)
+        }
+        return Page(number: body.currentPage, lastPage: body.lastPage, perPage: body.perPage,
+                    total: body.total, items: body.items, source: source, fetchedAt: fetchedAt)
+    }
+
+    /// The offline probe: one cheap request (`GET /fact?max_length=1`), not counted in the
+    /// metrics nor told to the activity listener; any response means the server is back.
+    private static func probe(address: EndpointAddress, transport: any HTTPTransport, options: ClientOptions,
+                              proxies: ProxyRule) -> @Sendable () async -> Bool {
+        let url = address.url(.fact, query: [URLQueryItem(name: "max_length", value: "1")])
+        let request = HTTPRequest(url: url, headers: ["User-Agent": options.userAgent, "Accept": "application/json"],
+                                  proxy: proxies.proxy(for: url))
+        var limits = options.limits
+        limits.connectTimeout = min(limits.connectTimeout, .seconds(5))
+        limits.totalTimeout = min(limits.totalTimeout, .seconds(5))
+        return { [limits] in
+            do {
+                _ = try await transport.send(request, limits: limits)
+                return true
+            } catch {
+                return false
+            }
+        }
+    }
+}

@@ -1,0 +1,22 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// How a client picks each request's proxy (``ProxyChoice``): its ``ClientOptions/proxy``
+/// option, else the environment's proxy variables as they were when the client was made.
+struct ProxyRule: Sendable {
+    let option: String?
+    let environment: [String: String]
+
+    init(option: String?, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.option = option
+        self.environment = environment.filter { ProxyChoice.variables.contains($0.key) }
+    }
+
+    /// The proxy for a request to `url`.
+    func proxy(for url: URL) -> ProxyChoice {
+        ProxyChoice.choose(scheme: url.scheme ?? "http", host: url.host ?? "", option: option, environment: environment)
+    }
+}
