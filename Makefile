@@ -6,8 +6,8 @@ PYTHON ?= python3
 # for https; jansson for the C samples). `make install` needs only these.
 BUILD_PACKAGES := libreadline-dev libjansson-dev libsqlite3-dev pkg-config libcurl4 libcurl4-openssl-dev ca-certificates
 # What the test suites need besides: valgrind and curl (the C tests), man-db (the man page
-# check), python3-venv (the wheel in a fresh venv).
-TEST_PACKAGES := valgrind curl man-db python3-venv
+# check), python3-venv (the wheel in a fresh venv), prometheus (promtool checks the metrics text).
+TEST_PACKAGES := valgrind curl man-db python3-venv prometheus
 BUILD_DIR := .build/debug
 RELEASE_DIR := .build/release
 PREFIX ?= /usr/local

@@ -1,7 +1,6 @@
 import CatFactsKit
 import CatFactsMock
 import Foundation
-import Synchronization
 import Testing
 
 @Suite("Metrics measured against the mock")
@@ -39,7 +38,7 @@ struct MetricsTests {
     }
 
     @Test func theListenerHearsEveryRequestWithItsEndpointAndStatus() async throws {
-        let heard = Mutex<[RequestEvent]>([])
+        let heard = Locked<[RequestEvent]>([])
         try await withMock({ $0.failFirst = 1; $0.faults = [.rateLimited] }) { client, _ in
             client.metrics.setListener { event in heard.withLock { $0.append(event) } }
             _ = await caught { try await client.breeds() }
@@ -77,8 +76,8 @@ struct MetricsTests {
 
 @Suite("Prometheus text")
 struct PrometheusTests {
-    @Test func everyEndpointHasItsCountersAndQuantiles() async throws {
-        try await withMock { client, _ in
+    @Test func everyEndpointHasItsCountersAndAHistogramInSeconds() async throws {
+        try await withMock({ $0.latency = .milliseconds(30) }) { client, _ in
             _ = try await client.breeds(limit: 3)
             _ = try await client.breeds(page: 2, limit: 3)
             _ = try await client.randomFact()
@@ -87,10 +86,18 @@ struct PrometheusTests {
             #expect(lines.contains(#"catfacts_requests_total{endpoint="/breeds"} 2"#))
             #expect(lines.contains(#"catfacts_requests_total{endpoint="/fact"} 1"#))
             #expect(lines.contains(#"catfacts_request_errors_total{endpoint="/breeds"} 0"#))
-            #expect(lines.contains(#"catfacts_request_duration_milliseconds_count{endpoint="/breeds"} 2"#))
-            #expect(lines.contains("# TYPE catfacts_request_duration_milliseconds summary"))
+            #expect(lines.contains("# TYPE catfacts_request_duration_seconds histogram"))
+            // 30 ms of latency: none within 25 ms, both within 10 s; cumulative buckets.
+            #expect(lines.contains(#"catfacts_request_duration_seconds_bucket{endpoint="/breeds",le="0.025"} 0"#))
+            #expect(lines.contains(#"catfacts_request_duration_seconds_bucket{endpoint="/breeds",le="10"} 2"#))
+            #expect(lines.contains(#"catfacts_request_duration_seconds_bucket{endpoint="/breeds",le="+Inf"} 2"#))
+            #expect(lines.contains(#"catfacts_request_duration_seconds_count{endpoint="/breeds"} 2"#))
+            #expect(lines.contains(#"catfacts_request_duration_seconds_bucket{endpoint="/fact",le="+Inf"} 1"#))
+            let sum = lines.first { $0.hasPrefix(#"catfacts_request_duration_seconds_sum{endpoint="/breeds"} "#) }
+            let seconds = try #require(sum.flatMap { Double($0.split(separator: " ")[1]) })
+            #expect(seconds >= 0.06 && seconds < 20, "two requests of 30 ms or more, in seconds: \(seconds)")
             #expect(lines.contains("catfacts_online 1"))
-            #expect(text.contains(#"catfacts_request_duration_milliseconds{endpoint="/fact",quantile="0.99"} "#))
+            #expect(!text.contains("milliseconds"))
             // Every sample line is `name{labels} value` or `name value`.
             for line in lines where !line.hasPrefix("#") {
                 #expect(line.split(separator: " ").count >= 2 && Double(line.split(separator: " ").last ?? "") != nil, "\(line)")

@@ -3,6 +3,8 @@ golden (metrics, random facts), and the error lines for a dead server, a 429 and
 malformed body."""
 import json
 import re
+import subprocess
+import shutil
 import time
 
 import pytest
@@ -117,6 +119,17 @@ def test_metrics_table_names_each_endpoint_the_device_the_os_and_the_memory():
         assert any(line.startswith(name + " ") for line in lines), name
     assert re.search(r"^Memory  \d+\.\d MiB in use, peak \d+\.\d MiB$", run.stdout, re.M)
     assert "Online  yes" in lines
+
+
+def test_metrics_prom_passes_promtool_check_metrics():
+    """Prometheus' own linter: base units, _total counters, a histogram, HELP and TYPE."""
+    promtool = shutil.which("promtool")
+    assert promtool, "promtool is missing: make test-deps installs Debian's prometheus package"
+    out = run_shell("--mock", "-c", "set output plain; breeds; fact; show Abyssinian; metrics --prom").stdout
+    prom = out[out.index("# HELP"):]
+    assert 'catfacts_request_duration_seconds_bucket{endpoint="/breeds",le="+Inf"} ' in prom, prom
+    checked = subprocess.run([promtool, "check", "metrics"], input=prom, capture_output=True, text=True)
+    assert checked.returncode == 0 and checked.stdout == "" and checked.stderr == "", checked.stdout + checked.stderr
 
 
 def test_metrics_json_prom_and_plain_are_the_raw_forms():

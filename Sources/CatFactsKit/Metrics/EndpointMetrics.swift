@@ -24,6 +24,13 @@ public struct EndpointMetrics: Sendable, Equatable, Codable {
     public var timedRequests: Int = 0
     /// The sum of their times, in milliseconds. Not in the JSON.
     public var totalMs: Double = 0
+    /// How many of the timed requests took at most each of ``durationBucketBounds`` (so
+    /// cumulative, as a Prometheus histogram counts), from the HdrHistogram: exact to its 3
+    /// significant digits. Not in the JSON.
+    public var durationBuckets: [Int] = []
+
+    /// The upper bounds of ``durationBuckets``, in seconds: Prometheus' default buckets.
+    public static let durationBucketBounds: [Double] = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 
     enum CodingKeys: String, CodingKey {
         case endpoint, requests, errors

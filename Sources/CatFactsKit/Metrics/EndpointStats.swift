@@ -39,6 +39,9 @@ struct EndpointStats {
             p95Ms: hasTimes ? ms(histogram.valueAtPercentile(95)) : 0,
             p99Ms: hasTimes ? ms(histogram.valueAtPercentile(99)) : 0,
             bytes: bytes, cacheHits: cacheHits, retries: retries,
-            timedRequests: timed, totalMs: Double(totalMicros) / 1000)
+            timedRequests: timed, totalMs: Double(totalMicros) / 1000,
+            durationBuckets: EndpointMetrics.durationBucketBounds.map { bound in
+                hasTimes ? Int(histogram.count(within: 0...UInt64(bound * 1_000_000))) : 0
+            })
     }
 }

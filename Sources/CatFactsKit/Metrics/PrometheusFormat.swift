@@ -1,5 +1,7 @@
 /// The metrics in the Prometheus text exposition format (0.0.4), for scraping or pasting
-/// into a dashboard. Names are prefixed `catfacts_`; times are milliseconds.
+/// into a dashboard, named by Prometheus' conventions: prefixed `catfacts_`, base units
+/// (`_seconds`, `_bytes`), counters ending in `_total`, request times as a histogram with
+/// Prometheus' default buckets. `promtool check metrics` passes on it (a test runs it).
 extension MetricsSnapshot {
     public func prometheus() -> String {
         var out = ""
@@ -18,22 +20,22 @@ extension MetricsSnapshot {
         family("retries_total", "counter", "Requests sent again after a failure.", each { String($0.retries) })
         family("cache_hits_total", "counter", "Calls answered without a request.", each { String($0.cacheHits) })
         family("received_bytes_total", "counter", "Response body bytes received.", each { String($0.bytes) })
-        var durations: [(labels: String, value: String)] = []
+        family("request_duration_seconds", "histogram",
+               "Wall time from sending a request to having its whole body (requests that got a response).", [])
         for e in endpoints {
-            for (quantile, value) in [("0.5", e.p50Ms), ("0.95", e.p95Ms), ("0.99", e.p99Ms)] {
-                durations.append((label(e.endpoint, ",quantile=\"\(quantile)\""), Self.number(value)))
+            let name = "catfacts_request_duration_seconds"
+            for (bound, count) in zip(EndpointMetrics.durationBucketBounds, e.durationBuckets) {
+                out += "\(name)_bucket\(label(e.endpoint, ",le=\"\(Self.number(bound))\"")) \(count)\n"
             }
-        }
-        family("request_duration_milliseconds", "summary",
-               "Wall time from sending a request to having its whole body.", durations)
-        for e in endpoints {
-            out += "catfacts_request_duration_milliseconds_sum\(label(e.endpoint)) \(Self.number(e.totalMs))\n"
-            out += "catfacts_request_duration_milliseconds_count\(label(e.endpoint)) \(e.timedRequests)\n"
+            out += "\(name)_bucket\(label(e.endpoint, ",le=\"+Inf\"")) \(e.timedRequests)\n"
+            out += "\(name)_sum\(label(e.endpoint)) \(Self.number(e.totalMs / 1000))\n"
+            out += "\(name)_count\(label(e.endpoint)) \(e.timedRequests)\n"
         }
         family("resident_memory_bytes", "gauge", "Resident memory of the process.", [("", String(memory.residentBytes))])
         family("peak_resident_memory_bytes", "gauge", "Peak resident memory of the process.",
                [("", String(memory.peakResidentBytes))])
-        family("online", "gauge", "1 when the last request reached the server.", [("", online ? "1" : "0")])
+        family("online", "gauge", "1 while the client is online; 0 while offline after calls in a row got no response.",
+               [("", online ? "1" : "0")])
         let info = "{library_version=\"\(Self.escape(system.app.libraryVersion))\",os=\"\(Self.escape(system.os.name))\",os_version=\"\(Self.escape(system.os.version))\",arch=\"\(Self.escape(system.device.arch))\",model=\"\(Self.escape(system.device.model))\"}"
         family("info", "gauge", "The library, OS and device.", [(info, "1")])
         return out
