@@ -80,6 +80,14 @@ class Guard:
         if handle is not None:
             self._run_closer(handle)
 
+    def poke(self, action: Callable[[int], None]) -> None:
+        """Runs ``action(handle)`` if the handle is not freed yet, closing or not (to
+        interrupt calls still under way on it). ``action`` must be quick: it runs under
+        the guard's lock."""
+        with self._lock:
+            if self._handle is not None:
+                action(self._handle)
+
     def detach(self) -> None:
         """Removes the handle's listener (once); the handle stays open."""
         with self._lock:

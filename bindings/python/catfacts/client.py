@@ -10,16 +10,19 @@ import os
 import threading
 import weakref
 from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import wait as wait_for
 from typing import Any, Callable, Deque, Dict, Iterable, Iterator, List, Mapping, Optional, TypeVar, Union
 from collections import deque
 
+from ._blocking import run_interruptible
 from ._handles import Guard, forbid_in_listener, install_exit_hook, new_key, register, request_trampoline, unregister
 from ._native import NO_METRICS_LISTENER, lib, take_string
-from .errors import ArgumentError, CatFactsError, error_for
+from .errors import ArgumentError, last_error
 from .lists import BreedList, FactList, PagedList
 from .models import Breed, Fact, Page
 
 _T = TypeVar("_T", Breed, Fact)
+_R = TypeVar("_R")
 
 __all__ = ["Client", "RequestCallback"]
 
@@ -27,19 +30,6 @@ __all__ = ["Client", "RequestCallback"]
 RequestCallback = Callable[[str, float, bool], Any]
 
 _INT64_MIN, _INT64_MAX = -(2 ** 63), 2 ** 63 - 1
-
-
-def last_error(status: int) -> CatFactsError:
-    """The exception for ``status``, with this thread's ``cf_last_error()`` message.
-
-    Call it right after the failed call, before any other ``cf_`` call on this thread.
-    """
-    message = (lib.cf_last_error() or b"").decode("utf-8", "replace")
-    http_status = int(lib.cf_last_error_http_status())
-    retry_after_ms = int(lib.cf_last_error_retry_after_ms())
-    return error_for(status, message, status_code=http_status or None,
-                     retry_after=retry_after_ms / 1000 if retry_after_ms >= 0 else None,
-                     attempts=int(lib.cf_last_error_attempts()))
 
 
 def int64(value: Any, name: str) -> int:
@@ -152,6 +142,13 @@ class Client:
         """
         self._finalizer()
 
+    def interrupt(self) -> None:
+        """Makes every call under way on this client, on any thread, raise
+        :class:`CancelledError` within milliseconds (``cf_client_interrupt``). Calls made
+        afterwards run normally. Ctrl-C does this for the main thread's call by itself (and
+        raises ``KeyboardInterrupt`` there). Safe from any thread; a no-op once closed."""
+        self._guard.poke(lib.cf_client_interrupt)
+
     @property
     def closed(self) -> bool:
         """Whether :meth:`close` was called."""
@@ -177,6 +174,10 @@ class Client:
     def _call(self, function: Any, *args: Any, blocking: bool = True) -> str:
         if blocking:
             forbid_in_listener(f"{function.__name__}()")
+            return run_interruptible(functools.partial(self._call_now, function, *args), self.interrupt)
+        return self._call_now(function, *args)
+
+    def _call_now(self, function: Any, *args: Any) -> str:
         out = ctypes.c_void_p()
         with self._guard as handle:
             status = function(handle, *args, ctypes.byref(out))
@@ -214,9 +215,10 @@ class Client:
         pages loading at once (the library's calls run outside the GIL, so the next pages
         arrive while you work on this one). The fastest way through a whole collection.
 
-        Stopping early (``break``, closing the iterator) cancels the pages not yet asked for
-        and waits for the ones under way. Raises what :meth:`breeds_page` raises, when the
-        page that failed is reached.
+        Stopping early (``break``, closing the iterator) cancels the pages not yet asked for;
+        the ones under way finish on their own threads, unwaited for. Ctrl-C while waiting
+        interrupts them. Raises what :meth:`breeds_page` raises, when the page that failed is
+        reached.
         """
         return self._pages(lambda number: self.breeds_page(number, limit), first, parallel)
 
@@ -233,20 +235,24 @@ class Client:
         def pages() -> Iterator[Page[_T]]:
             yield page
             numbers = iter(range(first + 1, page.last_page + 1))
-            with ThreadPoolExecutor(max_workers=parallel, thread_name_prefix="catfacts-pages") as pool:
-                # A window of 2 x parallel pages: the next ones load while one is consumed,
-                # and memory stays bounded however many pages there are.
-                window: Deque[Future[Page[_T]]] = deque()
-                try:
-                    for number in numbers:
-                        window.append(pool.submit(fetch, number))
-                        if len(window) >= 2 * parallel:
-                            yield window.popleft().result()
-                    while window:
-                        yield window.popleft().result()
-                finally:
-                    for future in window:
-                        future.cancel()
+            pool = ThreadPoolExecutor(max_workers=parallel, thread_name_prefix="catfacts-pages")
+            # A window of 2 x parallel pages: the next ones load while one is consumed,
+            # and memory stays bounded however many pages there are.
+            window: Deque[Future[Page[_T]]] = deque()
+            try:
+                for number in numbers:
+                    window.append(pool.submit(fetch, number))
+                    if len(window) >= 2 * parallel:
+                        yield _result(window.popleft())
+                while window:
+                    yield _result(window.popleft())
+            except (KeyboardInterrupt, SystemExit):
+                self.interrupt()  # Ctrl-C while waiting: the pages under way return at once
+                raise
+            finally:
+                # Pages under way finish on their own (they hold the handle until then);
+                # nobody waits for them.
+                pool.shutdown(wait=False, cancel_futures=True)
 
         return pages()
 
@@ -385,6 +391,14 @@ class Client:
                 status = lib.cf_client_set_metrics_listener(handle, request_trampoline, self._key)
             if status:
                 raise last_error(status)
+
+
+def _result(future: "Future[_R]") -> _R:
+    """The future's result, waited for in slices: a wait without a timeout may not wake for
+    a signal delivered to another thread, so Ctrl-C would wait for the page."""
+    while not future.done():
+        wait_for((future,), timeout=0.05)
+    return future.result()
 
 
 def _encode(text: Any, name: str) -> bytes:

@@ -10,10 +10,12 @@ import builtins
 import enum
 from typing import Dict, Optional, Type
 
+from ._native import lib
+
 __all__ = [
     "Status", "CatFactsError", "ArgumentError", "NetworkError", "TimeoutError", "HTTPError",
     "RateLimitedError", "DecodeError", "NotFoundError", "OfflineError", "CancelledError",
-    "InternalError", "error_for",
+    "InternalError", "error_for", "last_error",
 ]
 
 
@@ -131,7 +133,8 @@ class OfflineError(CatFactsError):
 
 
 class CancelledError(CatFactsError):
-    """The call was cancelled: its client or list was closed (``CF_ERR_CANCELLED``)."""
+    """The call was cancelled (``CF_ERR_CANCELLED``): its client or list was closed, or
+    another thread's Ctrl-C interrupted the calls on the same client."""
 
     status = Status.ERR_CANCELLED
 
@@ -160,3 +163,17 @@ def error_for(status: int, message: str, *, status_code: Optional[int] = None,
     if cls is None:
         return InternalError(f"unexpected status {status} from libCatFacts: {message}".rstrip(": "))
     return cls(message or str(Status(status)), status_code=status_code, retry_after=retry_after, attempts=attempts)
+
+
+def last_error(status: int) -> CatFactsError:
+    """The exception for ``status``, with this thread's ``cf_last_error()`` message and
+    error fields (HTTP status, Retry-After, attempts).
+
+    Call it right after the failed call, on the same thread, before any other ``cf_`` call.
+    """
+    message = (lib.cf_last_error() or b"").decode("utf-8", "replace")
+    http_status = int(lib.cf_last_error_http_status())
+    retry_after_ms = int(lib.cf_last_error_retry_after_ms())
+    return error_for(status, message, status_code=http_status or None,
+                     retry_after=retry_after_ms / 1000 if retry_after_ms >= 0 else None,
+                     attempts=int(lib.cf_last_error_attempts()))

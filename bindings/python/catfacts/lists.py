@@ -11,9 +11,10 @@ import weakref
 from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Dict, Generic, Iterator, List, Optional,
                     Sequence, Tuple, TypeVar, Union, overload)
 
+from ._blocking import run_interruptible
 from ._handles import Guard, forbid_in_listener, list_trampoline, new_key, register, unregister
 from ._native import NO_LIST_LISTENER, CBreed, CFact, lib
-from .errors import CancelledError, CatFactsError, InternalError, Status, error_for
+from .errors import CancelledError, CatFactsError, InternalError, Status, last_error
 from .models import Breed, Fact, ListEvent
 
 if TYPE_CHECKING:
@@ -28,14 +29,21 @@ ChangeCallback = Callable[[ListEvent, int, int], Any]
 
 _OK, _PENDING, _NOT_FOUND = int(Status.OK), int(Status.PENDING), int(Status.ERR_NOT_FOUND)
 _CANCELLED = int(Status.ERR_CANCELLED)
-# Blocking waits are made of slices this long, so that close() and Ctrl-C get through.
+# Blocking waits are made of slices this long, so that close() on another thread gets through
+# (Ctrl-C interrupts a slice: see _blocking).
 _WAIT_SLICE_S = 0.2
 
 _Outcome = Tuple[int, Any]  # (status, the item or the exception)
 
 
 def _error(status: int) -> CatFactsError:
-    return error_for(status, (lib.cf_last_error() or b"").decode("utf-8", "replace"))
+    return last_error(status)
+
+
+def _wait_slice(handle: int, index: int, milliseconds: int) -> _Outcome:
+    """cf_list_wait once: (status, None or the error, read on the waiting thread)."""
+    waited = int(lib.cf_list_wait(handle, index, milliseconds))
+    return waited, (None if waited in (_OK, _PENDING) else last_error(waited))
 
 
 def _detach_list(key: int, handle: int) -> None:
@@ -125,9 +133,10 @@ class PagedList(Sequence[T], Generic[T]):
                 if slice_s <= 0:
                     return _PENDING, None
             forbid_in_listener("waiting for a list item")
-            waited = lib.cf_list_wait(handle, index, max(1, int(slice_s * 1000)))
-            if waited not in (_OK, _PENDING):
-                return waited, _error(waited)
+            waited, error = run_interruptible(functools.partial(_wait_slice, handle, index, max(1, int(slice_s * 1000))),
+                                              self._client.interrupt)
+            if error is not None:
+                return waited, error
 
     def _result(self, outcome: _Outcome, index: int) -> T:
         status, value = outcome

@@ -67,6 +67,10 @@ class Mock:
         return f"<Mock {self.url} {' '.join(self.flags)}>"
 
 
+#: The ``make_mock`` fixture: ``make_mock("--latency-ms", "50")`` starts a mock with those flags.
+MakeMock = Callable[..., Mock]
+
+
 @pytest.fixture(scope="session")
 def mock_url() -> Iterator[str]:
     """The session's mock, serving the bundled catalog (98 breeds, 160 facts)."""
