@@ -12,9 +12,13 @@
             ...
         client.metrics()["endpoints"]                 # per-endpoint counts and times
 
+``timeout`` bounds each whole call (its retries included); Ctrl-C stops any call, list wait
+or walk with ``KeyboardInterrupt`` at once, and the client stays usable.
+
 Every error is a :class:`CatFactsError`; its subclasses also derive from the built-ins
-they resemble (``NetworkError`` is a ``ConnectionError``, ``TimeoutError`` the built-in
-``TimeoutError``, ``NotFoundError`` a ``LookupError``, ``ArgumentError`` a ``ValueError``).
+they resemble (``NetworkError`` and ``OfflineError`` are ``ConnectionError``s,
+``TimeoutError`` (also ``Timeout``) the built-in ``TimeoutError``, ``NotFoundError`` a
+``LookupError``, ``ArgumentError`` a ``ValueError``).
 
 The shared library is found through ``$CATFACTS_LIBRARY``, then next to this package,
 then the checkout's ``.build`` folders.
@@ -23,7 +27,7 @@ from ._native import lib as _lib
 from ._native import library_path
 from .client import Client, RequestCallback
 from .errors import (ArgumentError, CancelledError, CatFactsError, DecodeError, HTTPError, InternalError,
-                     NetworkError, NotFoundError, OfflineError, RateLimitedError, Status, TimeoutError)
+                     NetworkError, NotFoundError, OfflineError, RateLimitedError, Status, Timeout, TimeoutError)
 from .lists import BreedList, ChangeCallback, FactList, PagedList
 from .models import Breed, Fact, ListEvent, Page
 
@@ -32,7 +36,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Client", "Page", "Breed", "Fact", "PagedList", "BreedList", "FactList", "ListEvent", "Status",
     "RequestCallback", "ChangeCallback",
-    "CatFactsError", "ArgumentError", "NetworkError", "TimeoutError", "HTTPError", "RateLimitedError",
+    "CatFactsError", "ArgumentError", "NetworkError", "TimeoutError", "Timeout", "HTTPError", "RateLimitedError",
     "DecodeError", "NotFoundError", "OfflineError", "CancelledError", "InternalError",
     "library_version", "library_path", "status_string", "__version__",
 ]

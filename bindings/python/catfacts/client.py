@@ -5,6 +5,7 @@ import ctypes
 import functools
 import json
 import math
+import numbers
 import operator
 import os
 import threading
@@ -30,6 +31,8 @@ __all__ = ["Client", "RequestCallback"]
 RequestCallback = Callable[[str, float, bool], Any]
 
 _INT64_MIN, _INT64_MAX = -(2 ** 63), 2 ** 63 - 1
+# The library's ceiling for its timeouts (86400000 ms).
+_DAY_S = 86400.0
 
 
 def int64(value: Any, name: str) -> int:
@@ -67,28 +70,39 @@ class Client:
     Args:
         base_url: the server, e.g. ``"http://127.0.0.1:8106"``; None for
             https://catfact.ninja. It may carry a path prefix.
-        timeout: seconds allowed for a whole request (None: the library's default, 30 s).
+        timeout: seconds one call may take in all: its attempts, the waits between them
+            (backoff, Retry-After) and the pages of a walk (:meth:`breed`, :meth:`query`);
+            past it the call raises :class:`TimeoutError` at once. None: no bound but
+            each attempt's.
         retries: retries of a failed GET (network errors, timeouts, 429, 502-504), with
             backoff honouring Retry-After.
         cache_path: an SQLite file to keep the cache in, shared with other processes
             (None: the cache lives in memory, for this client only).
-        cache_ttl: seconds a cached page answers without a request (None: the library's
-            default, 5 minutes); after it, the page is revalidated with its ETag.
-        cache_max_bytes: the cache's size cap, least recently used pages evicted first
-            (None: 50 MB; 0 turns the cache off).
         offline_fallback: answer from the bundled catalog when the server cannot be
             reached (such pages have ``source == "offline-catalog"``).
         user_agent: the User-Agent header (None: the library's).
+        cache_ttl: seconds a cached page answers without a request (None: the library's
+            default); after it, the page is revalidated with its ETag.
+        cache_max_bytes: the cache's size cap, least recently used pages evicted first
+            (None: the library's default, which is smaller in memory than for a file;
+            0 turns the cache off).
         proxy: the proxy for every request ("http://host:3128"), or "" for none; None reads
             http_proxy, https_proxy, all_proxy and no_proxy as curl does. Loopback hosts
             never go through a proxy.
+        connect_timeout: seconds to connect, and the longest a connection may stay idle
+            (None: the library's default).
+        attempt_timeout: seconds one attempt (one request) may take; a call retries after
+            it, within ``timeout`` (None: the library's default).
+
+    Defaults marked "the library's" are libCatFacts's own (``cf_client_open`` in
+    include/catfacts.h says them): this package does not keep a copy.
 
     Raises:
-        ArgumentError: a bad URL or option (the message names it).
+        ArgumentError: a bad URL or option (the message names the parameter).
 
     Example::
 
-        with catfacts.Client("http://127.0.0.1:8106") as client:
+        with catfacts.Client("http://127.0.0.1:8106", timeout=5) as client:
             page = client.breeds_page(1, limit=10)
             print(page.items[0].name, client.metrics()["endpoints"][0]["avg_ms"])
     """
@@ -96,21 +110,18 @@ class Client:
     def __init__(self, base_url: Optional[str] = None, timeout: Optional[float] = 10.0, retries: int = 2,
                  cache_path: Union[str, "os.PathLike[str]", None] = None, offline_fallback: bool = False,
                  user_agent: Optional[str] = None, cache_ttl: Optional[float] = None,
-                 cache_max_bytes: Optional[int] = None, proxy: Optional[str] = None) -> None:
+                 cache_max_bytes: Optional[int] = None, proxy: Optional[str] = None, *,
+                 connect_timeout: Optional[float] = None, attempt_timeout: Optional[float] = None) -> None:
         options: Dict[str, Any] = {"retries": int64(retries, "retries"), "offline_fallback": bool(offline_fallback)}
-        if timeout is not None:
-            seconds = float(timeout)
-            if not math.isfinite(seconds):
-                raise ArgumentError(f"invalid argument: timeout {timeout!r} is not a finite number of seconds")
-            # Rounded up so that a positive timeout never becomes 0 ms; the library refuses <= 0.
-            options["timeout_ms"] = math.ceil(seconds * 1000) if seconds > 0 else seconds * 1000
+        for key, name, seconds in (("deadline_ms", "timeout", timeout),
+                                   ("connect_timeout_ms", "connect_timeout", connect_timeout),
+                                   ("timeout_ms", "attempt_timeout", attempt_timeout)):
+            if seconds is not None:
+                options[key] = _milliseconds(seconds, name, zero=False, highest=_DAY_S)
         if cache_path is not None:
             options["cache_path"] = os.fspath(cache_path)
         if cache_ttl is not None:
-            ttl = float(cache_ttl)
-            if not math.isfinite(ttl) or ttl < 0:
-                raise ArgumentError(f"invalid argument: cache_ttl {cache_ttl!r} is not a number of seconds >= 0")
-            options["cache_ttl_ms"] = math.ceil(ttl * 1000)
+            options["cache_ttl_ms"] = _milliseconds(cache_ttl, "cache_ttl", zero=True, highest=365 * _DAY_S)
         if cache_max_bytes is not None:
             options["cache_max_bytes"] = int64(cache_max_bytes, "cache_max_bytes")
         if user_agent is not None:
@@ -399,6 +410,18 @@ def _result(future: "Future[_R]") -> _R:
     while not future.done():
         wait_for((future,), timeout=0.05)
     return future.result()
+
+
+def _milliseconds(seconds: Any, name: str, *, zero: bool, highest: float) -> int:
+    """Seconds as the library's whole milliseconds, rounded up (so that a positive time
+    never becomes 0 ms), or ArgumentError naming the parameter and its range in seconds."""
+    if not isinstance(seconds, numbers.Real):
+        raise TypeError(f"{name} must be a number of seconds, not {type(seconds).__name__}")
+    value = float(seconds)
+    if not (math.isfinite(value) and (value >= 0 if zero else value > 0) and value <= highest):
+        lowest = "0 or more" if zero else "more than 0"
+        raise ArgumentError(f"invalid argument: {name} {seconds!r} must be {lowest} seconds, at most {highest:g}")
+    return math.ceil(value * 1000)
 
 
 def _encode(text: Any, name: str) -> bytes:

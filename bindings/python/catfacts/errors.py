@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import builtins
 import enum
+import re
 from typing import Dict, Optional, Type
 
 from ._native import lib
 
 __all__ = [
-    "Status", "CatFactsError", "ArgumentError", "NetworkError", "TimeoutError", "HTTPError",
+    "Status", "CatFactsError", "ArgumentError", "NetworkError", "TimeoutError", "Timeout", "HTTPError",
     "RateLimitedError", "DecodeError", "NotFoundError", "OfflineError", "CancelledError",
     "InternalError", "error_for", "last_error",
 ]
@@ -86,9 +87,14 @@ class NetworkError(CatFactsError, builtins.ConnectionError):
 
 
 class TimeoutError(CatFactsError, builtins.TimeoutError):
-    """No complete answer within the timeout (``CF_ERR_TIMEOUT``)."""
+    """No complete answer in time (``CF_ERR_TIMEOUT``): the call's ``timeout`` passed, or
+    one attempt's ``attempt_timeout``, or the ``connect_timeout``. Also ``catfacts.Timeout``."""
 
     status = Status.ERR_TIMEOUT
+
+
+#: The name ``requests`` users know; the same class.
+Timeout = TimeoutError
 
 
 class HTTPError(CatFactsError):
@@ -126,8 +132,11 @@ class NotFoundError(CatFactsError, LookupError):
     status = Status.ERR_NOT_FOUND
 
 
-class OfflineError(CatFactsError):
-    """Offline, and nothing cached or bundled can answer (``CF_ERR_OFFLINE``)."""
+class OfflineError(CatFactsError, builtins.ConnectionError):
+    """Offline, and nothing cached or bundled can answer (``CF_ERR_OFFLINE``).
+
+    A ``ConnectionError``, as :class:`NetworkError` is: ``except ConnectionError`` catches both.
+    """
 
     status = Status.ERR_OFFLINE
 
@@ -165,13 +174,27 @@ def error_for(status: int, message: str, *, status_code: Optional[int] = None,
     return cls(message or str(Status(status)), status_code=status_code, retry_after=retry_after, attempts=attempts)
 
 
+# The library's messages name its C options; a Python caller set the parameters instead.
+_C_OPTION = re.compile(r"\b(deadline_ms|connect_timeout_ms|timeout_ms|cache_ttl_ms)\b")
+_PYTHON_NAME = {"deadline_ms": "timeout", "connect_timeout_ms": "connect_timeout",
+                "timeout_ms": "attempt_timeout", "cache_ttl_ms": "cache_ttl"}
+_DEADLINE = re.compile(r"\bdeadline of (\d+) ms\b")
+
+
+def python_message(message: str) -> str:
+    """The library's message in the Python parameters' words: ``deadline_ms`` is
+    ``timeout`` (in seconds), ``timeout_ms`` is ``attempt_timeout``, and so on."""
+    message = _DEADLINE.sub(lambda found: f"timeout of {int(found.group(1)) / 1000:g} s", message)
+    return _C_OPTION.sub(lambda found: _PYTHON_NAME[found.group(1)], message)
+
+
 def last_error(status: int) -> CatFactsError:
     """The exception for ``status``, with this thread's ``cf_last_error()`` message and
     error fields (HTTP status, Retry-After, attempts).
 
     Call it right after the failed call, on the same thread, before any other ``cf_`` call.
     """
-    message = (lib.cf_last_error() or b"").decode("utf-8", "replace")
+    message = python_message((lib.cf_last_error() or b"").decode("utf-8", "replace"))
     http_status = int(lib.cf_last_error_http_status())
     retry_after_ms = int(lib.cf_last_error_retry_after_ms())
     return error_for(status, message, status_code=http_status or None,

@@ -147,15 +147,28 @@ def test_a_base_url_that_is_not_http_is_an_argument_error(base_url):
         catfacts.Client(base_url)
 
 
-def test_a_non_positive_timeout_is_an_argument_error(mock_url):
+@pytest.mark.parametrize("name, seconds, says", [
+    ("timeout", 0, "timeout 0 must be more than 0 seconds, at most 86400"),
+    ("connect_timeout", -1.5, "connect_timeout -1.5 must be more than 0 seconds"),
+    ("attempt_timeout", float("nan"), "attempt_timeout nan must be more than 0 seconds"),
+    ("timeout", 86401, "timeout 86401 must be more than 0 seconds, at most 86400"),
+    ("cache_ttl", -1, "cache_ttl -1 must be 0 or more seconds"),
+])
+def test_a_time_out_of_range_is_an_argument_error_in_python_words(mock_url: str, name: str, seconds: float,
+                                                                  says: str) -> None:
     with pytest.raises(catfacts.ArgumentError) as caught:
-        catfacts.Client(mock_url, timeout=0)
-    assert "timeout_ms" in str(caught.value)
+        catfacts.Client(mock_url, **{name: seconds})  # type: ignore[arg-type]
+    assert says in str(caught.value) and "_ms" not in str(caught.value)
+
+
+def test_a_time_must_be_a_number(mock_url: str) -> None:
+    with pytest.raises(TypeError, match="timeout must be a number of seconds, not str"):
+        catfacts.Client(mock_url, timeout="5")  # type: ignore[arg-type]
 
 
 def test_options_are_accepted(mock_url):
     with catfacts.Client(mock_url, timeout=2.5, retries=5, user_agent="catfacts-tests/1.0",
-                         offline_fallback=True) as opened:
+                         offline_fallback=True, connect_timeout=0.5, attempt_timeout=1.0005) as opened:
         assert opened.breeds_page(1, limit=1).items[0] == ABYSSINIAN
 
 

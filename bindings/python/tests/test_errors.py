@@ -8,7 +8,9 @@ import time
 import pytest
 
 import catfacts
-from catfacts.errors import error_for
+from catfacts.errors import error_for, python_message
+
+from conftest import MakeMock
 
 CLASSES = {
     catfacts.Status.ERR_ARGUMENT: catfacts.ArgumentError,
@@ -167,3 +169,61 @@ def test_a_refused_argument_sent_nothing():
         with pytest.raises(catfacts.ArgumentError) as caught:
             client.breeds_page(0)
     assert (caught.value.status_code, caught.value.attempts) == (None, 0)
+
+
+def test_offline_and_network_errors_are_connection_errors() -> None:
+    assert issubclass(catfacts.OfflineError, ConnectionError)
+    assert issubclass(catfacts.NetworkError, ConnectionError)
+    assert not issubclass(catfacts.OfflineError, catfacts.NetworkError)
+
+
+def test_timeout_is_the_timeout_error_requests_users_name() -> None:
+    assert catfacts.Timeout is catfacts.TimeoutError
+    assert issubclass(catfacts.Timeout, builtins.TimeoutError)
+
+
+def test_timeout_bounds_the_whole_call_not_each_attempt(make_mock: MakeMock) -> None:
+    mock = make_mock("--fail-rate", "1", "--faults", "slow", "--slow-ms", "3000")
+    with catfacts.Client(mock.url, timeout=1, retries=2) as client:
+        started = time.monotonic()
+        with pytest.raises(catfacts.Timeout) as caught:
+            client.breeds_page()
+        elapsed = time.monotonic() - started
+    assert 0.9 <= elapsed < 1.8  # one bound for the call: not 3 attempts of 3 s
+    assert caught.value.message.startswith("the call's timeout of 1 s passed after 1 attempt to ")
+    assert caught.value.message.endswith("; raise timeout to wait longer")
+    assert caught.value.attempts == 1
+
+
+def test_attempt_timeout_bounds_one_request_and_says_its_python_name(make_mock: MakeMock) -> None:
+    mock = make_mock("--fail-rate", "1", "--faults", "slow", "--slow-ms", "3000")
+    with catfacts.Client(mock.url, attempt_timeout=0.3, retries=1, timeout=10) as client:
+        started = time.monotonic()
+        with pytest.raises(catfacts.TimeoutError) as caught:
+            client.fact()
+        elapsed = time.monotonic() - started
+    assert 0.6 <= elapsed < 2.0 and caught.value.attempts == 2
+    assert caught.value.message.startswith("timed out after 0.3 s waiting for ")
+    assert "(raise attempt_timeout to wait longer)" in caught.value.message
+
+
+def test_connect_timeout_bounds_the_wait_for_a_silent_server(make_mock: MakeMock) -> None:
+    mock = make_mock("--latency-ms", "3000")  # accepts, then says nothing for 3 s
+    with catfacts.Client(mock.url, connect_timeout=0.3, retries=0) as client:
+        started = time.monotonic()
+        with pytest.raises(catfacts.TimeoutError) as caught:
+            client.fact()
+        elapsed = time.monotonic() - started
+    assert 0.25 <= elapsed < 1.5 and "timed out after 0.3 s" in caught.value.message
+
+
+@pytest.mark.parametrize("library, python", [
+    ("the call's deadline of 2500 ms passed after 3 attempts to URL: reset; raise deadline_ms to wait longer",
+     "the call's timeout of 2.5 s passed after 3 attempts to URL: reset; raise timeout to wait longer"),
+    ("timed out after 30 s waiting for URL; the server is slow (raise timeout_ms to wait longer)",
+     "timed out after 30 s waiting for URL; the server is slow (raise attempt_timeout to wait longer)"),
+    ("connect_timeout_ms 0 is out of range; cache_ttl_ms too", "connect_timeout 0 is out of range; cache_ttl too"),
+    ("the page_size_ms_x stays", "the page_size_ms_x stays"),
+])
+def test_messages_name_the_python_parameters(library: str, python: str) -> None:
+    assert python_message(library) == python
