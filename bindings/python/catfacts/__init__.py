@@ -10,7 +10,7 @@
         client.fact(max_length=140)                   # Fact
         for breed in client.breeds():                 # every breed, pages prefetched
             ...
-        client.metrics()["endpoints"]                 # per-endpoint counts and times
+        client.metrics().endpoint("/breeds")          # EndpointStats: counts and times
 
 ``timeout`` bounds each whole call (its retries included); Ctrl-C stops any call, list wait
 or walk with ``KeyboardInterrupt`` at once, and the client stays usable.
@@ -29,6 +29,7 @@ from .client import Client, RequestCallback
 from .errors import (ArgumentError, CancelledError, CatFactsError, DecodeError, HTTPError, InternalError,
                      NetworkError, NotFoundError, OfflineError, RateLimitedError, Status, Timeout, TimeoutError)
 from .lists import BreedList, ChangeCallback, FactList, PagedList
+from .metrics import AppInfo, Device, EndpointStats, Memory, Metrics, OperatingSystem
 from .models import Breed, Fact, ListEvent, Page
 
 __version__ = "0.1.0"
@@ -36,6 +37,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Client", "Page", "Breed", "Fact", "PagedList", "BreedList", "FactList", "ListEvent", "Status",
     "RequestCallback", "ChangeCallback",
+    "Metrics", "EndpointStats", "Device", "OperatingSystem", "AppInfo", "Memory",
     "CatFactsError", "ArgumentError", "NetworkError", "TimeoutError", "Timeout", "HTTPError", "RateLimitedError",
     "DecodeError", "NotFoundError", "OfflineError", "CancelledError", "InternalError",
     "library_version", "library_path", "status_string", "__version__",

@@ -20,6 +20,7 @@ from ._handles import Guard, forbid_in_listener, install_exit_hook, new_key, reg
 from ._native import NO_METRICS_LISTENER, lib, take_string
 from .errors import ArgumentError, last_error
 from .lists import BreedList, FactList, PagedList
+from .metrics import Metrics
 from .models import Breed, Fact, Page
 
 _T = TypeVar("_T", Breed, Fact)
@@ -104,7 +105,7 @@ class Client:
 
         with catfacts.Client("http://127.0.0.1:8106", timeout=5) as client:
             page = client.breeds_page(1, limit=10)
-            print(page.items[0].name, client.metrics()["endpoints"][0]["avg_ms"])
+            print(page.items[0].name, client.metrics().endpoint("/breeds").avg_ms)
     """
 
     def __init__(self, base_url: Optional[str] = None, timeout: Optional[float] = 10.0, retries: int = 2,
@@ -288,40 +289,47 @@ class Client:
 
     # queries
 
-    def query(self, search: Optional[str] = None, group_by: Optional[str] = None, sort_by: Optional[str] = None,
-              descending: bool = False, where: Optional[Mapping[str, str]] = None,
-              present: Optional[Iterable[str]] = None,
-              limit: Optional[int] = None) -> Union[List[Breed], Dict[str, List[Breed]]]:
-        """Breeds by name prefix, field values and fields present, sorted, optionally grouped
+    def query(self, search: Optional[str] = None, *, sort_by: Optional[str] = None, descending: bool = False,
+              where: Optional[Mapping[str, str]] = None, present: Optional[Iterable[str]] = None,
+              limit: Optional[int] = None) -> List[Breed]:
+        """Breeds by name prefix, field values and fields present, sorted
         (``cf_breeds_query``; the keys mean what they mean there). Fields are ``"breed"``,
         ``"country"``, ``"origin"``, ``"coat"`` and ``"pattern"``.
 
-        Returns a list of :class:`Breed`, or with ``group_by`` a dict from each group's key
-        to its breeds, in the library's order (keys ascending).
+        Args:
+            search: names starting with it (case- and diacritic-insensitive).
+            sort_by: the field to sort by (None: the name); natural order, breeds without
+                the field last.
+            descending: sort descending.
+            where: field -> value: keep breeds whose field equals or contains it.
+            present: fields a breed must have.
+            limit: at most this many breeds.
+
+        The API has no search: the first query fetches every breed, later ones send no
+        request. :meth:`group` answers the same questions in groups.
 
         Raises:
             ArgumentError: an unknown field or a bad value.
             NetworkError, ...: as :meth:`breeds_page`, while the breed list is fetched.
         """
-        query: Dict[str, Any] = {}
-        if search is not None:
-            query["search"] = search
-        if group_by is not None:
-            query["group_by"] = group_by
-        if sort_by is not None:
-            query["sort_by"] = sort_by
-        if descending:
-            query["descending"] = True
-        if where:
-            query["where"] = dict(where)
-        if present:
-            query["present"] = list(present)
-        if limit is not None:
-            query["limit"] = int64(limit, "limit")
-        answer = json.loads(self._call(lib.cf_breeds_query, json.dumps(query).encode()))
-        if "groups" in answer:
-            return {group["key"]: [Breed.from_json(item) for item in group["items"]] for group in answer["groups"]}
+        answer = self._query(_query_json(search, None, sort_by, descending, where, present, limit))
         return [Breed.from_json(item) for item in answer["items"]]
+
+    def group(self, by: str, search: Optional[str] = None, *, sort_by: Optional[str] = None,
+              descending: bool = False, where: Optional[Mapping[str, str]] = None,
+              present: Optional[Iterable[str]] = None, limit: Optional[int] = None) -> Dict[str, List[Breed]]:
+        """The breeds :meth:`query` would give, grouped by the field ``by``: a dict from each
+        group's key to its breeds, keys ascending; breeds without the field are left out.
+        ``limit`` counts breeds over all groups.
+
+        Raises: as :meth:`query`.
+        """
+        answer = self._query(_query_json(search, by, sort_by, descending, where, present, limit))
+        return {group["key"]: [Breed.from_json(item) for item in group["items"]] for group in answer["groups"]}
+
+    def _query(self, query: Dict[str, Any]) -> Dict[str, Any]:
+        answer: Dict[str, Any] = json.loads(self._call(lib.cf_breeds_query, json.dumps(query).encode()))
+        return answer
 
     # paged lists
 
@@ -371,12 +379,11 @@ class Client:
 
     # metrics
 
-    def metrics(self) -> Dict[str, Any]:
-        """The client's metrics (``cf_metrics``): per-endpoint request counts and times
-        (``endpoints``), ``device``, ``os``, ``app``, ``memory``, ``online``, ``collected_at``.
-        """
-        metrics: Dict[str, Any] = json.loads(self._call(lib.cf_metrics, blocking=False))
-        return metrics
+    def metrics(self) -> Metrics:
+        """The client's metrics (``cf_metrics``): per-endpoint request counts and times,
+        the device, OS, program and memory, and whether the client is online. Never blocks
+        on the network."""
+        return Metrics.from_json(json.loads(self._call(lib.cf_metrics, blocking=False)))
 
     def metrics_prometheus(self) -> str:
         """The metrics in the Prometheus text format; names start with ``catfacts_``."""
@@ -433,6 +440,28 @@ def _encode(text: Any, name: str) -> bytes:
         return text.encode("utf-8")
     except UnicodeEncodeError as error:
         raise ArgumentError(f"invalid argument: {name} is not valid Unicode ({error.reason})") from None
+
+
+def _query_json(search: Optional[str], group_by: Optional[str], sort_by: Optional[str], descending: bool,
+                where: Optional[Mapping[str, str]], present: Optional[Iterable[str]],
+                limit: Optional[int]) -> Dict[str, Any]:
+    """The query object of ``cf_breeds_query``, with only the keys given."""
+    query: Dict[str, Any] = {}
+    if search is not None:
+        query["search"] = search
+    if group_by is not None:
+        query["group_by"] = group_by
+    if sort_by is not None:
+        query["sort_by"] = sort_by
+    if descending:
+        query["descending"] = True
+    if where:
+        query["where"] = dict(where)
+    if present is not None:
+        query["present"] = list(present)
+    if limit is not None:
+        query["limit"] = int64(limit, "limit")
+    return query
 
 
 def _list_options(page_size: int, prefetch_distance: Optional[int],

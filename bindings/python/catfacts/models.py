@@ -73,7 +73,7 @@ class Fact:
 T = TypeVar("T", Breed, Fact)
 
 
-def _parse_time(text: Optional[str]) -> Optional[datetime]:
+def parse_time(text: Optional[str]) -> Optional[datetime]:
     if not text:
         return None
     if text.endswith("Z"):  # fromisoformat accepts "Z" only from Python 3.11
@@ -122,7 +122,7 @@ class Page(Generic[T]):
     @classmethod
     def _made(cls, obj: Mapping[str, Any], make: Callable[[Any], T]) -> "Page[T]":
         return cls(tuple([make(entry) for entry in obj.get("items", ())]), obj["page"], obj["last_page"],
-                   obj["per_page"], obj["total"], obj.get("source", "network"), _parse_time(obj.get("fetched_at")))
+                   obj["per_page"], obj["total"], obj.get("source", "network"), parse_time(obj.get("fetched_at")))
 
     @property
     def has_next(self) -> bool:

@@ -47,9 +47,9 @@ def main() -> int:
             print(f"\na fact: {client.fact(max_length=120)}")
 
             print("\nmetrics:")
-            for endpoint in client.metrics()["endpoints"]:
-                print(f"  {endpoint['endpoint']:8} {endpoint['requests']:3} requests, "
-                      f"avg {endpoint['avg_ms']:.1f} ms, p95 {endpoint['p95_ms']:.1f} ms, {endpoint['bytes']} bytes")
+            for endpoint in client.metrics().endpoints:
+                print(f"  {endpoint.endpoint:8} {endpoint.requests:3} requests, "
+                      f"avg {endpoint.avg_ms:.1f} ms, p95 {endpoint.p95_ms:.1f} ms, {endpoint.bytes} bytes")
     except catfacts.CatFactsError as error:
         print(f"tour: {error}", file=sys.stderr)
         return 1

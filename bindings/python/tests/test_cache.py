@@ -20,10 +20,8 @@ from conftest import PYTHON_DIR
 
 
 def breeds_metric(client: catfacts.Client, key: str) -> int:
-    for endpoint in client.metrics()["endpoints"]:
-        if endpoint["endpoint"] == "/breeds":
-            return endpoint[key]
-    return 0
+    stats = client.metrics().endpoint("/breeds")
+    return 0 if stats is None else int(getattr(stats, key))
 
 
 def test_a_cache_path_round_trips_between_clients(tmp_path: Path, mock_url: str) -> None:
@@ -104,7 +102,7 @@ def test_offline_without_a_cache_or_fallback_raises_offline_error(make_mock: Any
         with pytest.raises(catfacts.OfflineError):
             client.breeds_page(1, limit=5)
         assert time.monotonic() - start < 0.05
-        assert client.metrics()["online"] is False
+        assert client.metrics().online is False
 
 
 WRITER = r"""

@@ -78,8 +78,8 @@ def test_429_with_retries_succeeds_after_retry_after(make_mock):
         page = c.breeds_page(1, limit=1)
         elapsed = time.monotonic() - started
         assert page.items[0].name == "Abyssinian" and elapsed >= 0.9
-        endpoint = c.metrics()["endpoints"][0]
-    assert endpoint["requests"] == 2 and endpoint["retries"] == 1
+        endpoint = c.metrics().endpoints[0]
+    assert endpoint.requests == 2 and endpoint.retries == 1
 
 
 def test_a_reset_connection_is_a_network_error(make_mock):

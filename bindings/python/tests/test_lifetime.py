@@ -44,8 +44,8 @@ def test_eight_threads_share_a_client(mock_url, all_breeds):
         metrics = shared.metrics()
     assert calls == 160
     # Every call is a request, or a page answered from the client's cache.
-    assert sum(entry["requests"] + entry["cache_hits"] for entry in metrics["endpoints"]) == calls
-    assert sum(entry["errors"] for entry in metrics["endpoints"]) == 0
+    assert sum(entry.requests + entry.cache_hits for entry in metrics.endpoints) == calls
+    assert sum(entry.errors for entry in metrics.endpoints) == 0
 
 
 def test_clients_and_lists_collected_while_loads_are_in_flight(make_mock):

@@ -1,41 +1,72 @@
 """Metrics and the per-request callback."""
 from __future__ import annotations
 
+import dataclasses
+import datetime
+import os
+import platform
 import sys
 import threading
 import time
+from typing import Callable, List, Tuple
 
 import pytest
 
 import catfacts
 
-ENDPOINT_KEYS = {"endpoint", "requests", "errors", "avg_ms", "last_ms", "min_ms", "max_ms", "p50_ms",
-                 "p95_ms", "p99_ms", "bytes", "cache_hits", "retries"}
-
-
-def wait_for(condition, timeout=3.0):
+def wait_for(condition: Callable[[], object], timeout: float = 3.0) -> bool:
     deadline = time.monotonic() + timeout
     while not condition() and time.monotonic() < deadline:
         time.sleep(0.01)
-    return condition()
+    return bool(condition())
 
 
-def test_metrics_have_the_documented_keys(client):
+def test_metrics_are_frozen_dataclasses_of_each_part(client):
     client.breeds_page(1, limit=3)
     client.fact()
     metrics = client.metrics()
-    assert {"endpoints", "device", "os", "app", "memory", "online", "collected_at"} <= metrics.keys()
-    by_name = {entry["endpoint"]: entry for entry in metrics["endpoints"]}
-    assert set(by_name) == {"/breeds", "/fact"}
-    for entry in by_name.values():
-        assert ENDPOINT_KEYS <= entry.keys() and entry["requests"] == 1 and entry["errors"] == 0
-    assert {"arch", "cpus"} <= metrics["device"].keys()
-    assert metrics["app"]["library_version"] == "0.1.0"
-    assert metrics["memory"]["resident_bytes"] > 0 and metrics["online"] is True
+    assert isinstance(metrics, catfacts.Metrics)
+    assert [entry.endpoint for entry in metrics.endpoints] == ["/breeds", "/fact"]
+    for entry in metrics.endpoints:
+        assert isinstance(entry, catfacts.EndpointStats)
+        assert (entry.requests, entry.errors, entry.retries, entry.cache_hits) == (1, 0, 0, 0)
+        assert entry.bytes > 0 and 0 < entry.min_ms <= entry.p50_ms <= entry.max_ms
+    assert isinstance(metrics.device, catfacts.Device) and metrics.device.cpus == os.cpu_count()
+    assert metrics.device.arch == platform.machine()
+    assert isinstance(metrics.os, catfacts.OperatingSystem) and metrics.os.kernel == platform.release()
+    assert metrics.app == catfacts.AppInfo(metrics.app.name, "0.1.0")
+    assert isinstance(metrics.memory, catfacts.Memory) and metrics.memory.resident_bytes > 0
+    assert metrics.memory.peak_resident_bytes >= metrics.memory.resident_bytes
+    assert metrics.online is True
+    assert metrics.collected_at is not None and metrics.collected_at.tzinfo is not None
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        metrics.online = False  # type: ignore[misc]
+
+
+def test_endpoint_finds_one_endpoints_stats_or_none(client):
+    client.facts_page(1, limit=2)
+    facts = client.metrics().endpoint("/facts")
+    assert facts is not None and facts.endpoint == "/facts" and facts.requests == 1
+    assert client.metrics().endpoint("/breeds") is None
+
+
+def test_metrics_read_from_json_ignore_keys_added_later() -> None:
+    endpoint = {"endpoint": "/fact", "requests": 2, "errors": 1, "avg_ms": 1.5, "last_ms": 1.0, "min_ms": 1.0,
+                "max_ms": 2.0, "p50_ms": 1.0, "p95_ms": 2.0, "p99_ms": 2.0, "bytes": 10, "cache_hits": 0,
+                "retries": 1, "new_key": "ignored"}
+    metrics = catfacts.Metrics.from_json({
+        "endpoints": [endpoint], "device": {"make": "m", "model": "n", "arch": "x", "cpus": 2, "extra": 1},
+        "os": {"name": "Debian", "version": "12", "kernel": "6.1"}, "app": {"name": "p", "library_version": "9.9.9"},
+        "memory": {"resident_bytes": 1, "peak_resident_bytes": 2}, "online": False,
+        "collected_at": "2026-11-21T10:00:00Z", "future": {}})
+    assert metrics.endpoints == (catfacts.EndpointStats("/fact", 2, 1, 1.5, 1.0, 1.0, 2.0, 1.0, 2.0, 2.0, 10, 0, 1),)
+    assert metrics.device == catfacts.Device("m", "n", "x", 2)
+    assert metrics.collected_at == datetime.datetime(2026, 11, 21, 10, tzinfo=datetime.timezone.utc)
+    assert metrics.online is False
 
 
 def test_a_fresh_client_has_no_endpoint_metrics(client):
-    assert client.metrics()["endpoints"] == []
+    assert client.metrics().endpoints == ()
 
 
 def test_average_latency_matches_the_injected_latency(make_mock):
@@ -43,10 +74,10 @@ def test_average_latency_matches_the_injected_latency(make_mock):
     with catfacts.Client(mock.url, retries=0) as c:
         for _ in range(20):
             c.fact()
-        endpoint = c.metrics()["endpoints"][0]
-    assert endpoint["endpoint"] == "/fact" and endpoint["requests"] == 20
-    assert 50 <= endpoint["avg_ms"] <= 60
-    assert endpoint["min_ms"] >= 50
+        endpoint = c.metrics().endpoints[0]
+    assert endpoint.endpoint == "/fact" and endpoint.requests == 20
+    assert 50 <= endpoint.avg_ms <= 60
+    assert endpoint.min_ms >= 50
 
 
 def test_failed_requests_count_as_errors(make_mock):
@@ -54,8 +85,8 @@ def test_failed_requests_count_as_errors(make_mock):
     with catfacts.Client(mock.url, retries=0) as c:
         with pytest.raises(catfacts.HTTPError):
             c.breeds_page()
-        endpoint = c.metrics()["endpoints"][0]
-    assert endpoint["requests"] == 1 and endpoint["errors"] == 1
+        endpoint = c.metrics().endpoints[0]
+    assert endpoint.requests == 1 and endpoint.errors == 1
 
 
 def test_prometheus_text_names_metrics_with_the_prefix(client):
@@ -123,7 +154,7 @@ def test_a_raising_callback_is_reported_and_does_not_break_the_client(client, mo
     assert all(report.exc_type is RuntimeError for report in reported)
     assert "on_request" in "".join(getattr(reported[0].exc_value, "__notes__", ["on_request"]))
     client.on_request(None)
-    assert client.metrics()["endpoints"][0]["requests"] == 3
+    assert client.metrics().endpoints[0].requests == 3
 
 
 def test_callbacks_run_on_library_threads(client):
@@ -139,7 +170,7 @@ def test_blocking_calls_from_a_callback_raise_instead_of_deadlocking(client, mon
     monkeypatch.setattr(sys, "unraisablehook", reported.append)
 
     def callback(endpoint, ms, ok):
-        metrics_seen.append(client.metrics()["endpoints"][0]["endpoint"])  # not blocking: allowed
+        metrics_seen.append(client.metrics().endpoints[0].endpoint)  # not blocking: allowed
         client.fact()  # blocking: refused
 
     client.on_request(callback)

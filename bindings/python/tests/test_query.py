@@ -1,8 +1,9 @@
-"""Client.query: the same questions, and the same answers, as the Swift and C suites."""
+"""Client.query and Client.group: the same questions, and the same answers, as the Swift and C suites."""
 from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
@@ -12,17 +13,26 @@ THAILAND_DESCENDING = ["Thai Lilac", "Thai", "Suphalak", "Siamese", "Sam Sawet",
 
 
 def test_groups_ascend_by_key_and_sort_inside(client: catfacts.Client) -> None:
-    groups = client.query(group_by="country", where={"country": "thailand"}, sort_by="breed", descending=True)
-    assert isinstance(groups, dict)
+    groups = client.group("country", where={"country": "thailand"}, sort_by="breed", descending=True)
     assert list(groups) == ["Thailand"]
     assert [breed.name for breed in groups["Thailand"]] == THAILAND_DESCENDING
 
 
 def test_grouping_by_origin_leaves_out_breeds_without_one(client: catfacts.Client) -> None:
-    groups = client.query(group_by="origin")
-    assert isinstance(groups, dict)
+    groups = client.group("origin")
     assert list(groups) == ["Crossbreed", "Hybrid", "Mutation", "Natural", "Natural/Standard"]
     assert [len(items) for items in groups.values()] == [30, 4, 17, 39, 2]
+
+
+def test_group_limit_counts_breeds_over_all_groups(client: catfacts.Client) -> None:
+    groups = client.group("origin", search="b", limit=3)
+    assert sum(len(items) for items in groups.values()) == 3
+
+
+def test_query_and_group_give_the_same_breeds(client: catfacts.Client) -> None:
+    grouped = client.group("coat", search="s")
+    flat = client.query(search="s", present=["coat"])
+    assert sorted(breed.name for items in grouped.values() for breed in items) == sorted(b.name for b in flat)
 
 
 def test_prefix_search_ignores_case_and_honours_the_limit(client: catfacts.Client) -> None:
@@ -39,9 +49,9 @@ def test_filters_keep_contained_values_and_present_fields(client: catfacts.Clien
 
 def test_only_the_first_query_fetches_the_breeds(client: catfacts.Client) -> None:
     client.query(search="a")
-    requests = client.metrics()["endpoints"][0]["requests"]
-    client.query(group_by="coat")
-    assert client.metrics()["endpoints"][0]["requests"] == requests
+    requests = client.metrics().endpoints[0].requests
+    client.group("coat")
+    assert client.metrics().endpoints[0].requests == requests
 
 
 def test_a_denied_prefix_is_saved_in_the_cache_file(tmp_path: Path, mock_url: str) -> None:
@@ -55,14 +65,15 @@ def test_a_denied_prefix_is_saved_in_the_cache_file(tmp_path: Path, mock_url: st
     assert [(catalog.split("-")[0], len(catalog), prefix) for catalog, prefix in rows] == [("98", 19, "zz")]
 
 
-@pytest.mark.parametrize("arguments, named", [
-    ({"group_by": "colour"}, "colour"),
-    ({"sort_by": "size"}, "size"),
-    ({"where": {"fur": "x"}}, "fur"),
-    ({"present": ["tail"]}, "tail"),
-    ({"limit": -1}, "limit"),
+@pytest.mark.parametrize("ask, named", [
+    (lambda c: c.group("colour"), "colour"),
+    (lambda c: c.query(sort_by="size"), "size"),
+    (lambda c: c.query(where={"fur": "x"}), "fur"),
+    (lambda c: c.group("coat", present=["tail"]), "tail"),
+    (lambda c: c.query(limit=-1), "limit"),
 ])
-def test_bad_queries_are_argument_errors_naming_what(client: catfacts.Client, arguments: dict, named: str) -> None:
+def test_bad_queries_are_argument_errors_naming_what(client: catfacts.Client, ask: Callable[[catfacts.Client], object],
+                                                     named: str) -> None:
     with pytest.raises(catfacts.ArgumentError) as raised:
-        client.query(**arguments)
+        ask(client)
     assert named in str(raised.value)

@@ -1,0 +1,138 @@
+"""What ``Client.metrics()`` returns: the library's metrics as frozen dataclasses.
+
+The library's JSON (``cf_metrics``) only ever gains keys, so each class reads the keys it
+knows and ignores the others.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Mapping, Optional, Tuple
+
+from .models import parse_time
+
+__all__ = ["Metrics", "EndpointStats", "Device", "OperatingSystem", "AppInfo", "Memory"]
+
+
+@dataclass(frozen=True)
+class EndpointStats:
+    """The requests to one endpoint and their times (wall time from sending a request to
+    having its whole body, over the requests that got a whole response).
+
+    Attributes:
+        endpoint: the path alone: "/breeds", "/facts" or "/fact".
+        requests: requests sent, retries included.
+        errors: requests that failed.
+        avg_ms, last_ms, min_ms, max_ms, p50_ms, p95_ms, p99_ms: times in milliseconds.
+        bytes: body bytes received.
+        cache_hits: calls answered from the cache (a 304 counts as one too).
+        retries: requests that were retries.
+    """
+
+    endpoint: str
+    requests: int
+    errors: int
+    avg_ms: float
+    last_ms: float
+    min_ms: float
+    max_ms: float
+    p50_ms: float
+    p95_ms: float
+    p99_ms: float
+    bytes: int
+    cache_hits: int
+    retries: int
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> "EndpointStats":
+        """From one entry of the library's ``"endpoints"``."""
+        return cls(str(obj["endpoint"]), int(obj["requests"]), int(obj["errors"]), float(obj["avg_ms"]),
+                   float(obj["last_ms"]), float(obj["min_ms"]), float(obj["max_ms"]), float(obj["p50_ms"]),
+                   float(obj["p95_ms"]), float(obj["p99_ms"]), int(obj["bytes"]), int(obj["cache_hits"]),
+                   int(obj["retries"]))
+
+
+@dataclass(frozen=True)
+class Device:
+    """The machine: make and model ("unknown" when hidden), CPU architecture and count."""
+
+    make: str
+    model: str
+    arch: str
+    cpus: int
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> "Device":
+        return cls(str(obj["make"]), str(obj["model"]), str(obj["arch"]), int(obj["cpus"]))
+
+
+@dataclass(frozen=True)
+class OperatingSystem:
+    """The operating system's name and version (os-release) and the kernel's release."""
+
+    name: str
+    version: str
+    kernel: str
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> "OperatingSystem":
+        return cls(str(obj["name"]), str(obj["version"]), str(obj["kernel"]))
+
+
+@dataclass(frozen=True)
+class AppInfo:
+    """The host program's name and the loaded libCatFacts's version."""
+
+    name: str
+    library_version: str
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> "AppInfo":
+        return cls(str(obj["name"]), str(obj["library_version"]))
+
+
+@dataclass(frozen=True)
+class Memory:
+    """The process's memory in use now and at its peak, in bytes (0 where unreadable)."""
+
+    resident_bytes: int
+    peak_resident_bytes: int
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> "Memory":
+        return cls(int(obj["resident_bytes"]), int(obj["peak_resident_bytes"]))
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """A client's metrics when they were collected.
+
+    Attributes:
+        endpoints: one entry per endpoint the client has used, in the library's order.
+        device, os, app, memory: the machine, its system, the program, its memory.
+        online: False while the client is offline (calls in a row got no response).
+        collected_at: when the snapshot was taken (UTC), if the library said.
+    """
+
+    endpoints: Tuple[EndpointStats, ...]
+    device: Device
+    os: OperatingSystem
+    app: AppInfo
+    memory: Memory
+    online: bool
+    collected_at: Optional[datetime]
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> "Metrics":
+        """From the library's metrics JSON (``cf_metrics``)."""
+        return cls(tuple(EndpointStats.from_json(entry) for entry in obj["endpoints"]),
+                   Device.from_json(obj["device"]), OperatingSystem.from_json(obj["os"]),
+                   AppInfo.from_json(obj["app"]), Memory.from_json(obj["memory"]), bool(obj["online"]),
+                   parse_time(obj.get("collected_at")))
+
+    def endpoint(self, path: str) -> Optional[EndpointStats]:
+        """The stats of one endpoint ("/breeds"), or None if the client has not used it."""
+        for stats in self.endpoints:
+            if stats.endpoint == path:
+                return stats
+        return None
