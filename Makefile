@@ -30,11 +30,12 @@ deps:
 test-deps: deps
 	@scripts/install-deps.sh $(TEST_PACKAGES)
 
-# pytest for the Python suites, pexpect for the shell's terminal tests, requests for the
-# Python benchmark, setuptools >= 77 to build the wheel: installed only when missing.
+# pytest for the Python suites, mypy to check their types, pexpect for the shell's terminal
+# tests, requests for the Python benchmark, setuptools >= 77 to build the wheel: installed
+# only when missing.
 python-deps:
-	@$(PYTHON) -c 'import pytest, requests, pexpect, setuptools, sys; sys.exit(int(setuptools.__version__.split(".")[0]) < 77)' \
-		2>/dev/null || $(PYTHON) -m pip install -q pytest requests pexpect 'setuptools>=77'
+	@$(PYTHON) -c 'import pytest, mypy, requests, pexpect, setuptools, sys; sys.exit(int(setuptools.__version__.split(".")[0]) < 77)' \
+		2>/dev/null || $(PYTHON) -m pip install -q pytest mypy requests pexpect 'setuptools>=77'
 
 build: deps
 	$(SWIFT) build
@@ -105,8 +106,10 @@ c-valgrind: c-samples
 	Tests/C/run.sh --valgrind
 	VALGRIND=1 VALGRIND_OPTS="$(VALGRIND_SUPPRESSIONS)" bindings/c/test.sh
 
-# The Python package over the real library, against the mock.
+# The Python package's types (mypy --strict over the package, its tests and its examples), then
+# the package over the real library, against the mock.
 python-test: python-deps
+	cd bindings/python && $(PYTHON) -m mypy --strict --cache-dir $(CURDIR)/.build/mypy-cache catfacts tests examples
 	CATFACTS_MOCK=$(BUILD_DIR)/catfacts-mock CATFACTS_LIBRARY=$(abspath $(BUILD_DIR))/libCatFacts.so \
 		$(PYTHON) -m pytest bindings/python/tests -q -p no:cacheprovider
 

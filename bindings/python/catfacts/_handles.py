@@ -213,16 +213,21 @@ def _deliver(ctx: Optional[int], kind: str, call: Callable[[Callable[..., None]]
         _inside.listener = False
 
 
-@METRICS_LISTENER
-def request_trampoline(ctx: Optional[int], endpoint: Optional[bytes], ms: float, status: int) -> None:
+def _request(ctx: Optional[int], endpoint: Optional[bytes], ms: float, status: int) -> None:
     """The C metrics listener: calls ``callback(endpoint, ms, ok)`` for the client ``ctx``."""
     _deliver(ctx, "on_request", lambda function: function((endpoint or b"").decode("utf-8", "replace"), ms, status == 0))
+
+
+# Made once and kept for the whole process: C may call them until the process ends.
+request_trampoline = METRICS_LISTENER(_request)
 
 
 _EVENTS = frozenset(ListEvent)
 
 
-@LIST_LISTENER
-def list_trampoline(ctx: Optional[int], event: int, first: int, count: int) -> None:
+def _list_change(ctx: Optional[int], event: int, first: int, count: int) -> None:
     """The C list listener: calls ``callback(event, first, count)`` for the list ``ctx``."""
     _deliver(ctx, "on_change", lambda function: function(ListEvent(event) if event in _EVENTS else event, first, count))
+
+
+list_trampoline = LIST_LISTENER(_list_change)

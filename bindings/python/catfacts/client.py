@@ -12,7 +12,7 @@ import threading
 import weakref
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import wait as wait_for
-from typing import Any, Callable, Deque, Dict, Iterable, Iterator, List, Mapping, Optional, TypeVar, Union
+from typing import Any, Callable, Deque, Dict, Generator, Iterable, List, Mapping, Optional, TypeVar, Union
 from collections import deque
 
 from ._blocking import run_interruptible
@@ -222,7 +222,7 @@ class Client:
                           int64(max_length, "max_length"))
         return Page._adopt(json.loads(text), Fact)
 
-    def breeds_pages(self, limit: int = 25, *, first: int = 1, parallel: int = 4) -> Iterator[Page[Breed]]:
+    def breeds_pages(self, limit: int = 25, *, first: int = 1, parallel: int = 4) -> Generator[Page[Breed], None, None]:
         """Every page of breeds from ``first`` to the last, in order, with up to ``parallel``
         pages loading at once (the library's calls run outside the GIL, so the next pages
         arrive while you work on this one). The fastest way through a whole collection.
@@ -235,16 +235,17 @@ class Client:
         return self._pages(lambda number: self.breeds_page(number, limit), first, parallel)
 
     def facts_pages(self, limit: int = 25, max_length: int = 0, *, first: int = 1,
-                    parallel: int = 4) -> Iterator[Page[Fact]]:
+                    parallel: int = 4) -> Generator[Page[Fact], None, None]:
         """Every page of facts, as :meth:`breeds_pages` gives the breeds."""
         return self._pages(lambda number: self.facts_page(number, limit, max_length), first, parallel)
 
-    def _pages(self, fetch: Callable[[int], Page[_T]], first: int, parallel: int) -> Iterator[Page[_T]]:
+    def _pages(self, fetch: Callable[[int], Page[_T]], first: int,
+               parallel: int) -> Generator[Page[_T], None, None]:
         if parallel < 1:
             raise ArgumentError(f"parallel {parallel}: at least 1 page loads at a time")
         page = fetch(first)  # says how many pages there are (and checks the arguments)
 
-        def pages() -> Iterator[Page[_T]]:
+        def pages() -> Generator[Page[_T], None, None]:
             yield page
             numbers = iter(range(first + 1, page.last_page + 1))
             pool = ThreadPoolExecutor(max_workers=parallel, thread_name_prefix="catfacts-pages")

@@ -133,8 +133,8 @@ class PagedList(Sequence[T], Generic[T]):
                 if slice_s <= 0:
                     return _PENDING, None
             forbid_in_listener("waiting for a list item")
-            waited, error = run_interruptible(functools.partial(_wait_slice, handle, index, max(1, int(slice_s * 1000))),
-                                              self._client.interrupt)
+            wait = functools.partial(_wait_slice, handle, index, max(1, int(slice_s * 1000)))
+            waited, error = run_interruptible(wait, self._client.interrupt)
             if error is not None:
                 return waited, error
 

@@ -4,17 +4,20 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import pickle
+from typing import Callable, List
 
 import pytest
 
 import catfacts
 from catfacts import Breed, Fact, Page
 
+from conftest import MakeMock
+
 ABYSSINIAN = Breed("Abyssinian", "Ethiopia", "Natural/Standard", "Short", "Ticked")
 AEGEAN = Breed("Aegean", "Greece", "Natural/Standard", "Semi-long", "Bicolor")
 
 
-def test_first_page_holds_the_first_two_bundled_breeds(client):
+def test_first_page_holds_the_first_two_bundled_breeds(client: catfacts.Client) -> None:
     page = client.breeds_page(1, limit=2)
     assert isinstance(page, Page)
     assert page.items == (ABYSSINIAN, AEGEAN)
@@ -23,30 +26,30 @@ def test_first_page_holds_the_first_two_bundled_breeds(client):
     assert isinstance(page.fetched_at, datetime.datetime) and page.fetched_at.tzinfo is not None
 
 
-def test_page_two_of_five_is_breeds_six_to_ten(client, all_breeds):
+def test_page_two_of_five_is_breeds_six_to_ten(client: catfacts.Client, all_breeds: List[catfacts.Breed]) -> None:
     page = client.breeds_page(2, limit=5)
     assert list(page.items) == all_breeds[5:10]
     assert page.page == 2 and page.per_page == 5 and page.last_page == 20
 
 
-def test_defaults_are_page_one_of_twenty_five(client, all_breeds):
+def test_defaults_are_page_one_of_twenty_five(client: catfacts.Client, all_breeds: List[catfacts.Breed]) -> None:
     page = client.breeds_page()
     assert list(page.items) == all_breeds[:25] and page.per_page == 25
 
 
-def test_a_page_past_the_end_is_empty_not_an_error(client):
+def test_a_page_past_the_end_is_empty_not_an_error(client: catfacts.Client) -> None:
     page = client.breeds_page(100, limit=5)
     assert page.items == () and page.total == 98 and not page.has_next
 
 
-def test_absent_breed_fields_are_none(all_breeds):
+def test_absent_breed_fields_are_none(all_breeds: List[catfacts.Breed]) -> None:
     arabian_mau = next(breed for breed in all_breeds if breed.name == "Arabian Mau")
     assert arabian_mau.pattern is None
     assert arabian_mau.to_json() == {"breed": "Arabian Mau", "country": "United Arab Emirates",
                                      "origin": "Natural", "coat": "Short"}
 
 
-def test_page_is_a_sequence_of_its_items_with_a_readable_repr(client):
+def test_page_is_a_sequence_of_its_items_with_a_readable_repr(client: catfacts.Client) -> None:
     page = client.breeds_page(1, limit=5)
     assert len(page) == 5 and page[0] == ABYSSINIAN and list(page)[1] == AEGEAN and page[:2] == (ABYSSINIAN, AEGEAN)
     text = repr(page)
@@ -54,7 +57,7 @@ def test_page_is_a_sequence_of_its_items_with_a_readable_repr(client):
     assert "Breed(name='Abyssinian'" in text and "(2 more)" in text
 
 
-def test_results_are_frozen_dataclasses(client):
+def test_results_are_frozen_dataclasses(client: catfacts.Client) -> None:
     breed = client.breeds_page(1, limit=1).items[0]
     with pytest.raises(AttributeError):
         breed.name = "Tiger"  # type: ignore[misc]
@@ -63,7 +66,7 @@ def test_results_are_frozen_dataclasses(client):
                            "coat='Short', pattern='Ticked')")
 
 
-def test_page_items_behave_like_constructed_values(client):
+def test_page_items_behave_like_constructed_values(client: catfacts.Client) -> None:
     # Pages build their items straight from the parsed JSON (no __init__): nothing may tell.
     aegean = next(b for b in client.breeds_page(1, limit=10).items if b.name == "Aegean")
     made = Breed("Aegean", "Greece", "Natural/Standard", "Semi-long", "Bicolor")
@@ -77,12 +80,12 @@ def test_page_items_behave_like_constructed_values(client):
         fact.text = "x"  # type: ignore[misc]
 
 
-def test_breed_is_found_ignoring_case_and_blanks(client):
+def test_breed_is_found_ignoring_case_and_blanks(client: catfacts.Client) -> None:
     assert client.breed("  aBYSSINIAN ") == ABYSSINIAN
     assert client.breed("Aegean") == AEGEAN
 
 
-def test_an_unknown_breed_raises_not_found(client):
+def test_an_unknown_breed_raises_not_found(client: catfacts.Client) -> None:
     with pytest.raises(catfacts.NotFoundError) as caught:
         client.breed("Sabre-toothed Tiger")
     assert isinstance(caught.value, LookupError)
@@ -90,30 +93,30 @@ def test_an_unknown_breed_raises_not_found(client):
     assert "Sabre-toothed Tiger" in caught.value.message
 
 
-def test_an_empty_breed_name_is_an_argument_error(client):
+def test_an_empty_breed_name_is_an_argument_error(client: catfacts.Client) -> None:
     with pytest.raises(catfacts.ArgumentError):
         client.breed("   ")
 
 
-def test_a_breed_name_must_be_text(client):
+def test_a_breed_name_must_be_text(client: catfacts.Client) -> None:
     with pytest.raises(TypeError):
         client.breed(b"Aegean")  # type: ignore[arg-type]
 
 
-def test_fact_is_a_fact_within_max_length(client):
+def test_fact_is_a_fact_within_max_length(client: catfacts.Client) -> None:
     fact = client.fact()
     assert isinstance(fact, Fact) and fact.text and fact.length == len(fact.text)
     short = client.fact(max_length=50)
     assert short.length <= 50 and str(short) == short.text
 
 
-def test_fact_shorter_than_any_is_http_404(client):
+def test_fact_shorter_than_any_is_http_404(client: catfacts.Client) -> None:
     with pytest.raises(catfacts.HTTPError) as caught:
         client.fact(max_length=1)
     assert caught.value.http_status == 404
 
 
-def test_facts_page_honours_limit_and_max_length(client):
+def test_facts_page_honours_limit_and_max_length(client: catfacts.Client) -> None:
     page = client.facts_page(1, limit=10)
     assert len(page.items) == 10 and page.total == 160 and all(isinstance(f, Fact) for f in page.items)
     assert page.items[0] == Fact("Cats sleep for around 12 to 16 hours a day.", 43)
@@ -128,13 +131,14 @@ def test_facts_page_honours_limit_and_max_length(client):
     lambda c: c.facts_page(-1),
     lambda c: c.facts_page(1, max_length=-1),
 ])
-def test_bad_page_arguments_are_argument_errors(client, call):
+def test_bad_page_arguments_are_argument_errors(client: catfacts.Client,
+                                                call: Callable[[catfacts.Client], object]) -> None:
     with pytest.raises(catfacts.ArgumentError) as caught:
         call(client)
     assert isinstance(caught.value, ValueError) and caught.value.message
 
 
-def test_arguments_out_of_64_bits_are_argument_errors(client):
+def test_arguments_out_of_64_bits_are_argument_errors(client: catfacts.Client) -> None:
     with pytest.raises(catfacts.ArgumentError):
         client.breeds_page(2 ** 64)
     with pytest.raises(TypeError):
@@ -142,7 +146,7 @@ def test_arguments_out_of_64_bits_are_argument_errors(client):
 
 
 @pytest.mark.parametrize("base_url", ["ftp://example.com", "not a url"])
-def test_a_base_url_that_is_not_http_is_an_argument_error(base_url):
+def test_a_base_url_that_is_not_http_is_an_argument_error(base_url: str) -> None:
     with pytest.raises(catfacts.ArgumentError):
         catfacts.Client(base_url)
 
@@ -166,13 +170,13 @@ def test_a_time_must_be_a_number(mock_url: str) -> None:
         catfacts.Client(mock_url, timeout="5")  # type: ignore[arg-type]
 
 
-def test_options_are_accepted(mock_url):
+def test_options_are_accepted(mock_url: str) -> None:
     with catfacts.Client(mock_url, timeout=2.5, retries=5, user_agent="catfacts-tests/1.0",
                          offline_fallback=True, connect_timeout=0.5, attempt_timeout=1.0005) as opened:
         assert opened.breeds_page(1, limit=1).items[0] == ABYSSINIAN
 
 
-def test_offline_fallback_serves_the_bundled_catalog_when_the_server_is_gone(make_mock):
+def test_offline_fallback_serves_the_bundled_catalog_when_the_server_is_gone(make_mock: MakeMock) -> None:
     mock = make_mock()
     mock.stop()
     with catfacts.Client(mock.url, retries=0, offline_fallback=True) as opened:
@@ -180,7 +184,7 @@ def test_offline_fallback_serves_the_bundled_catalog_when_the_server_is_gone(mak
     assert page.source == "offline-catalog" and page.items == (ABYSSINIAN, AEGEAN)
 
 
-def test_context_manager_closes_and_close_is_idempotent(mock_url):
+def test_context_manager_closes_and_close_is_idempotent(mock_url: str) -> None:
     with catfacts.Client(mock_url) as opened:
         assert not opened.closed and "open" in repr(opened)
     assert opened.closed and "closed" in repr(opened)
@@ -188,7 +192,7 @@ def test_context_manager_closes_and_close_is_idempotent(mock_url):
     opened.close()
 
 
-def test_a_closed_client_refuses_calls(mock_url):
+def test_a_closed_client_refuses_calls(mock_url: str) -> None:
     opened = catfacts.Client(mock_url)
     opened.close()
     with pytest.raises(catfacts.CancelledError, match="closed"):
@@ -197,7 +201,7 @@ def test_a_closed_client_refuses_calls(mock_url):
         opened.metrics()
 
 
-def test_version_and_status_strings():
+def test_version_and_status_strings() -> None:
     assert catfacts.library_version() == "0.1.0" == catfacts.__version__
     assert catfacts.status_string(catfacts.Status.ERR_TIMEOUT).startswith("CF_ERR_TIMEOUT")
     assert catfacts.status_string(99) == "unknown status"

@@ -4,6 +4,7 @@ from __future__ import annotations
 import builtins
 import threading
 import time
+from typing import Any, List, Type
 
 import pytest
 
@@ -26,19 +27,19 @@ CLASSES = {
 }
 
 
-def test_status_values_match_the_header():
+def test_status_values_match_the_header() -> None:
     assert [int(s) for s in catfacts.Status] == list(range(12))
     assert str(catfacts.Status.ERR_RATE_LIMITED) == "CF_ERR_RATE_LIMITED"
 
 
 @pytest.mark.parametrize("status,cls", CLASSES.items())
-def test_each_error_status_has_its_own_class(status, cls):
+def test_each_error_status_has_its_own_class(status: catfacts.Status, cls: Type[catfacts.CatFactsError]) -> None:
     error = error_for(status, "what failed")
     assert type(error) is cls and isinstance(error, catfacts.CatFactsError)
     assert error.status == status and error.message == str(error) == "what failed"
 
 
-def test_errors_also_derive_from_the_builtins_they_resemble():
+def test_errors_also_derive_from_the_builtins_they_resemble() -> None:
     assert issubclass(catfacts.NetworkError, ConnectionError)
     assert issubclass(catfacts.TimeoutError, builtins.TimeoutError)
     assert issubclass(catfacts.NotFoundError, LookupError)
@@ -47,31 +48,31 @@ def test_errors_also_derive_from_the_builtins_they_resemble():
     assert issubclass(catfacts.RateLimitedError, catfacts.HTTPError)
 
 
-def test_an_unknown_status_is_an_internal_error():
+def test_an_unknown_status_is_an_internal_error() -> None:
     error = error_for(42, "odd")
     assert isinstance(error, catfacts.InternalError) and "42" in error.message
 
 
-def fault_client(make_mock, fault, **options):
+def fault_client(make_mock: MakeMock, fault: str, **options: Any) -> catfacts.Client:
     mock = make_mock("--fail-rate", "1", "--faults", fault, "--slow-ms", "3000")
     options.setdefault("retries", 0)
     return catfacts.Client(mock.url, **options)
 
 
-def test_http_500_is_an_http_error(make_mock):
+def test_http_500_is_an_http_error(make_mock: MakeMock) -> None:
     with fault_client(make_mock, "500") as c, pytest.raises(catfacts.HTTPError) as caught:
         c.breeds_page()
     assert type(caught.value) is catfacts.HTTPError and caught.value.http_status == 500
     assert "/breeds" in caught.value.message
 
 
-def test_429_without_retries_is_rate_limited_with_retry_after(make_mock):
+def test_429_without_retries_is_rate_limited_with_retry_after(make_mock: MakeMock) -> None:
     with fault_client(make_mock, "429") as c, pytest.raises(catfacts.RateLimitedError) as caught:
         c.facts_page()
     assert caught.value.retry_after == 1.0 and caught.value.http_status == 429
 
 
-def test_429_with_retries_succeeds_after_retry_after(make_mock):
+def test_429_with_retries_succeeds_after_retry_after(make_mock: MakeMock) -> None:
     mock = make_mock("--fail-first", "1", "--faults", "429")
     with catfacts.Client(mock.url, retries=2) as c:
         started = time.monotonic()
@@ -82,13 +83,13 @@ def test_429_with_retries_succeeds_after_retry_after(make_mock):
     assert endpoint.requests == 2 and endpoint.retries == 1
 
 
-def test_a_reset_connection_is_a_network_error(make_mock):
+def test_a_reset_connection_is_a_network_error(make_mock: MakeMock) -> None:
     with fault_client(make_mock, "reset") as c, pytest.raises(ConnectionError) as caught:
         c.fact()
     assert isinstance(caught.value, catfacts.NetworkError)
 
 
-def test_a_refused_connection_is_a_network_error(make_mock):
+def test_a_refused_connection_is_a_network_error(make_mock: MakeMock) -> None:
     mock = make_mock()
     mock.stop()
     with catfacts.Client(mock.url, retries=0) as c, pytest.raises(catfacts.NetworkError) as caught:
@@ -97,13 +98,13 @@ def test_a_refused_connection_is_a_network_error(make_mock):
 
 
 @pytest.mark.parametrize("fault", ["malformed", "truncated"])
-def test_a_bad_body_is_a_decode_error(make_mock, fault):
+def test_a_bad_body_is_a_decode_error(make_mock: MakeMock, fault: str) -> None:
     with fault_client(make_mock, fault) as c, pytest.raises(catfacts.DecodeError) as caught:
         c.breeds_page()
     assert isinstance(caught.value, ValueError)
 
 
-def test_a_slow_body_past_the_timeout_is_a_timeout_error(make_mock):
+def test_a_slow_body_past_the_timeout_is_a_timeout_error(make_mock: MakeMock) -> None:
     with fault_client(make_mock, "slow", timeout=0.5) as c:
         started = time.monotonic()
         with pytest.raises(TimeoutError) as caught:  # the built-in catches it
@@ -112,18 +113,18 @@ def test_a_slow_body_past_the_timeout_is_a_timeout_error(make_mock):
     assert isinstance(caught.value, catfacts.TimeoutError) and 0.4 <= elapsed < 2.5
 
 
-def test_an_unknown_breed_is_not_found(client):
+def test_an_unknown_breed_is_not_found(client: catfacts.Client) -> None:
     with pytest.raises(catfacts.NotFoundError):
         client.breed("Unicorn")
 
 
-def test_a_wait_cut_short_by_close_is_cancelled(make_mock):
+def test_a_wait_cut_short_by_close_is_cancelled(make_mock: MakeMock) -> None:
     mock = make_mock("--latency-ms", "3000")
     with catfacts.Client(mock.url, retries=0) as c:
         lst = c.breeds(page_size=5, prefetch_distance=0)
-        outcome = []
+        outcome: List[object] = []
 
-        def read():
+        def read() -> None:
             try:
                 outcome.append(lst[0])
             except BaseException as error:  # noqa: BLE001 - recorded for the assertion
@@ -139,12 +140,12 @@ def test_a_wait_cut_short_by_close_is_cancelled(make_mock):
     assert len(outcome) == 1 and isinstance(outcome[0], catfacts.CancelledError)
 
 
-def test_the_offline_status_maps_to_offline_error():
+def test_the_offline_status_maps_to_offline_error() -> None:
     # libCatFacts 0.1.0 has no path that returns CF_ERR_OFFLINE; the mapping still holds.
     assert isinstance(error_for(9, "offline: nothing cached"), catfacts.OfflineError)
 
 
-def test_error_fields_come_from_the_library_not_the_message(make_mock):
+def test_error_fields_come_from_the_library_not_the_message(make_mock: MakeMock) -> None:
     mock = make_mock("--fail-rate", "1", "--faults", "503")
     with catfacts.Client(mock.url, retries=0) as client:
         with pytest.raises(catfacts.HTTPError) as caught:
@@ -154,7 +155,7 @@ def test_error_fields_come_from_the_library_not_the_message(make_mock):
     assert error.message.endswith("; it asks to retry after 1 s")
 
 
-def test_a_dead_server_has_no_status_and_counts_every_attempt(make_mock):
+def test_a_dead_server_has_no_status_and_counts_every_attempt(make_mock: MakeMock) -> None:
     mock = make_mock()
     url = mock.url
     mock.stop()
@@ -164,7 +165,7 @@ def test_a_dead_server_has_no_status_and_counts_every_attempt(make_mock):
     assert (caught.value.status_code, caught.value.retry_after, caught.value.attempts) == (None, None, 3)
 
 
-def test_a_refused_argument_sent_nothing():
+def test_a_refused_argument_sent_nothing() -> None:
     with catfacts.Client("http://127.0.0.1:9") as client:
         with pytest.raises(catfacts.ArgumentError) as caught:
             client.breeds_page(0)

@@ -11,20 +11,21 @@ import textwrap
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any, Dict, List, Tuple
 
 import pytest
 
 import catfacts
 from catfacts import _native
 
-from conftest import PYTHON_DIR, ROOT
+from conftest import MakeMock, PYTHON_DIR, ROOT
 
 
-def test_eight_threads_share_a_client(mock_url, all_breeds):
+def test_eight_threads_share_a_client(mock_url: str, all_breeds: List[catfacts.Breed]) -> None:
     calls = 0
 
-    def work(worker):
-        results = []
+    def work(worker: int) -> List[Tuple[str, int, Any]]:
+        results: List[Tuple[str, int, Any]] = []
         for page in range(1, 21):
             if (page + worker) % 3 == 0:
                 fact_page = shared.facts_page(page, limit=4)
@@ -48,7 +49,7 @@ def test_eight_threads_share_a_client(mock_url, all_breeds):
     assert sum(entry.errors for entry in metrics.endpoints) == 0
 
 
-def test_clients_and_lists_collected_while_loads_are_in_flight(make_mock):
+def test_clients_and_lists_collected_while_loads_are_in_flight(make_mock: MakeMock) -> None:
     mock = make_mock("--latency-ms", "200")
     for _ in range(10):
         c = catfacts.Client(mock.url, retries=0)
@@ -68,7 +69,7 @@ def test_clients_and_lists_collected_while_loads_are_in_flight(make_mock):
         assert c.breeds_page(1, limit=1).items[0].name == "Abyssinian"
 
 
-def test_interpreter_exit_with_open_clients_and_loads_in_flight(make_mock):
+def test_interpreter_exit_with_open_clients_and_loads_in_flight(make_mock: MakeMock) -> None:
     mock = make_mock("--latency-ms", "300")
     script = textwrap.dedent(f"""
         import sys, threading
@@ -87,15 +88,15 @@ def test_interpreter_exit_with_open_clients_and_loads_in_flight(make_mock):
     assert "exiting" in done.stdout and "Traceback" not in done.stderr
 
 
-def rss_kb():
+def rss_kb() -> int:
     """This process's resident memory (Linux, where the suite runs)."""
     lines = [line for line in Path("/proc/self/status").read_text().splitlines() if line.startswith("VmRSS:")]
     assert lines, "no VmRSS in /proc/self/status"
     return int(lines[0].split()[1])
 
 
-def test_memory_stays_flat_over_open_close_cycles(mock_url):
-    def cycle():
+def test_memory_stays_flat_over_open_close_cycles(mock_url: str) -> None:
+    def cycle() -> None:
         with catfacts.Client(mock_url, retries=0) as c:
             c.on_request(lambda *args: None)
             c.breeds_page(1, limit=5)
@@ -119,7 +120,7 @@ def test_memory_stays_flat_over_open_close_cycles(mock_url):
     assert grown_mb < 4, f"RSS grew {grown_mb:.1f} MB over 200 cycles"
 
 
-def test_every_header_function_is_declared_for_ctypes():
+def test_every_header_function_is_declared_for_ctypes() -> None:
     header = (ROOT / "include" / "catfacts.h").read_text()
     declared = set(re.findall(r"^[a-z0-9_ ]+?\**\s*\**(cf_\w+)\s*\(", header, re.MULTILINE))
     assert len(declared) >= 23
@@ -130,7 +131,7 @@ def test_every_header_function_is_declared_for_ctypes():
     assert _native.lib.cf_free.restype is None and _native.lib.cf_last_error.restype is not None
 
 
-def run_import(env_updates, pythonpath):
+def run_import(env_updates: Dict[str, str], pythonpath: Path) -> "subprocess.CompletedProcess[str]":
     env = {key: value for key, value in os.environ.items() if key != "CATFACTS_LIBRARY"}
     env.update(env_updates)
     env["PYTHONPATH"] = str(pythonpath)
@@ -138,19 +139,19 @@ def run_import(env_updates, pythonpath):
                           capture_output=True, text=True, env=env, cwd=str(pythonpath), timeout=30)
 
 
-def test_catfacts_library_env_is_used_first(tmp_path):
+def test_catfacts_library_env_is_used_first(tmp_path: Path) -> None:
     copy = tmp_path / "libCatFacts.so"
     shutil.copy(catfacts.library_path, copy)
     done = run_import({"CATFACTS_LIBRARY": str(copy)}, PYTHON_DIR)
     assert done.returncode == 0 and done.stdout.strip() == str(copy)
 
 
-def test_a_bad_catfacts_library_env_is_an_import_error():
+def test_a_bad_catfacts_library_env_is_an_import_error() -> None:
     done = run_import({"CATFACTS_LIBRARY": "/nonexistent/libCatFacts.so"}, PYTHON_DIR)
     assert done.returncode != 0 and "ImportError" in done.stderr and "CATFACTS_LIBRARY" in done.stderr
 
 
-def test_a_library_bundled_next_to_the_package_is_found(tmp_path):
+def test_a_library_bundled_next_to_the_package_is_found(tmp_path: Path) -> None:
     # Where a wheel puts it: catfacts/libCatFacts.so.0 (its SONAME), found before any build folder.
     shutil.copytree(PYTHON_DIR / "catfacts", tmp_path / "catfacts")
     bundled = _native._BUNDLED_NAME
@@ -160,7 +161,7 @@ def test_a_library_bundled_next_to_the_package_is_found(tmp_path):
     assert done.stdout.strip() == str(tmp_path / "catfacts" / bundled)
 
 
-def test_no_library_anywhere_is_an_import_error_saying_how_to_build(tmp_path):
+def test_no_library_anywhere_is_an_import_error_saying_how_to_build(tmp_path: Path) -> None:
     shutil.copytree(PYTHON_DIR / "catfacts", tmp_path / "catfacts")
     # The system's library path is searched last: hide a system-wide install, if any.
     script = "import ctypes.util; ctypes.util.find_library = lambda name: None; import catfacts"
@@ -172,7 +173,7 @@ def test_no_library_anywhere_is_an_import_error_saying_how_to_build(tmp_path):
     assert "swift build --product CatFacts" in done.stderr and "CATFACTS_LIBRARY" in done.stderr
 
 
-def test_without_libcurl_requests_are_network_errors_and_the_fallback_still_answers(mock_url):
+def test_without_libcurl_requests_are_network_errors_and_the_fallback_still_answers(mock_url: str) -> None:
     # libcurl is loaded at the first request; CATFACTS_LIBCURL names another library.
     script = textwrap.dedent(f"""
         import sys

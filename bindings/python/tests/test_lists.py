@@ -5,28 +5,32 @@ import random
 import sys
 import threading
 import time
+from typing import Callable, List
 
 import pytest
 
 import catfacts
 from catfacts import ListEvent
 
+from conftest import MakeMock
 
-def wait_for(condition, timeout=3.0):
+
+def wait_for(condition: Callable[[], object], timeout: float = 3.0) -> bool:
     deadline = time.monotonic() + timeout
     while not condition() and time.monotonic() < deadline:
         time.sleep(0.01)
-    return condition()
+    return bool(condition())
 
 
-def test_len_waits_for_the_first_page(client):
+def test_len_waits_for_the_first_page(client: catfacts.Client) -> None:
     with client.breeds() as lst:
         assert "count=unknown" in repr(lst)
         assert len(lst) == 98
         assert "count=98" in repr(lst)
 
 
-def test_indexing_matches_the_catalog_including_negative_indices(client, all_breeds):
+def test_indexing_matches_the_catalog_including_negative_indices(client: catfacts.Client,
+                                                                 all_breeds: List[catfacts.Breed]) -> None:
     with client.breeds(page_size=10) as lst:
         assert lst[0] == all_breeds[0]
         assert lst[57] == all_breeds[57]
@@ -34,7 +38,7 @@ def test_indexing_matches_the_catalog_including_negative_indices(client, all_bre
         assert lst[-98] == all_breeds[0]
 
 
-def test_an_index_past_either_end_is_an_index_error(client):
+def test_an_index_past_either_end_is_an_index_error(client: catfacts.Client) -> None:
     with client.breeds() as lst:
         with pytest.raises(IndexError):
             lst[98]
@@ -44,7 +48,7 @@ def test_an_index_past_either_end_is_an_index_error(client):
             lst.get(500, wait=True)
 
 
-def test_slices_give_lists_of_items(client, all_breeds):
+def test_slices_give_lists_of_items(client: catfacts.Client, all_breeds: List[catfacts.Breed]) -> None:
     with client.breeds(page_size=10) as lst:
         assert lst[5:10] == all_breeds[5:10]
         assert lst[::25] == all_breeds[::25]
@@ -53,14 +57,14 @@ def test_slices_give_lists_of_items(client, all_breeds):
         assert lst[200:300] == []
 
 
-def test_iteration_walks_every_item_in_order(client, all_breeds):
+def test_iteration_walks_every_item_in_order(client: catfacts.Client, all_breeds: List[catfacts.Breed]) -> None:
     with client.breeds(page_size=7) as lst:
         assert list(lst) == all_breeds
         assert list(reversed(lst)) == all_breeds[::-1]
         assert all_breeds[40] in lst
 
 
-def test_get_without_waiting_is_none_until_the_page_loads(make_mock):
+def test_get_without_waiting_is_none_until_the_page_loads(make_mock: MakeMock) -> None:
     mock = make_mock("--latency-ms", "300")
     with catfacts.Client(mock.url, retries=0) as c, c.breeds(page_size=10) as lst:
         assert lst.get(0) is None
@@ -69,24 +73,25 @@ def test_get_without_waiting_is_none_until_the_page_loads(make_mock):
         breed = lst.get(0, wait=True)
         assert breed is not None and breed.name == "Abyssinian"
         assert lst.get(1) == lst[1]
-        assert lst.get(-1, wait=5).name == "York Chocolate"
+        last = lst.get(-1, wait=5)
+        assert last is not None and last.name == "York Chocolate"
 
 
-def test_facts_list_applies_max_length(client):
+def test_facts_list_applies_max_length(client: catfacts.Client) -> None:
     with client.facts(page_size=20, max_length=60) as lst:
         facts = list(lst)
     assert facts and all(isinstance(f, catfacts.Fact) and f.length <= 60 for f in facts)
     assert len(facts) == client.facts_page(1, limit=1, max_length=60).total
 
 
-def test_facts_list_holds_every_fact(client):
+def test_facts_list_holds_every_fact(client: catfacts.Client) -> None:
     with client.facts(page_size=50) as lst:
         assert len(lst) == 160
         assert lst[0] == catfacts.Fact("Cats sleep for around 12 to 16 hours a day.", 43)
         assert lst[-1] == client.facts_page(160, limit=1).items[0]
 
 
-def test_on_change_reports_loaded_ranges(client):
+def test_on_change_reports_loaded_ranges(client: catfacts.Client) -> None:
     events = []
     with client.breeds(page_size=10, prefetch_distance=0) as lst:
         lst.on_change(lambda event, first, count: events.append((event, first, count)))
@@ -95,7 +100,8 @@ def test_on_change_reports_loaded_ranges(client):
     assert all(isinstance(event, ListEvent) for event, _, _ in events)
 
 
-def test_pages_beyond_the_cache_are_dropped_and_reported(client, all_breeds):
+def test_pages_beyond_the_cache_are_dropped_and_reported(client: catfacts.Client,
+                                                         all_breeds: List[catfacts.Breed]) -> None:
     events = []
     with client.breeds(page_size=10, prefetch_distance=0, max_cached_items=20) as lst:
         lst.on_change(lambda *args: events.append(args))
@@ -105,7 +111,7 @@ def test_pages_beyond_the_cache_are_dropped_and_reported(client, all_breeds):
         assert lst[0] == all_breeds[0]  # loads again
 
 
-def test_a_failed_page_raises_until_retry(make_mock, all_breeds):
+def test_a_failed_page_raises_until_retry(make_mock: MakeMock, all_breeds: List[catfacts.Breed]) -> None:
     mock = make_mock("--fail-first", "1", "--faults", "500")
     events = []
     with catfacts.Client(mock.url, retries=0) as c, c.breeds(page_size=10, prefetch_distance=0) as lst:
@@ -120,7 +126,7 @@ def test_a_failed_page_raises_until_retry(make_mock, all_breeds):
         assert len(lst) == 98
 
 
-def test_a_million_items_index_at_random(make_mock):
+def test_a_million_items_index_at_random(make_mock: MakeMock) -> None:
     mock = make_mock("--breeds", "1000000")
     with catfacts.Client(mock.url, retries=0) as c, c.breeds(page_size=100) as lst:
         assert len(lst) == 1_000_000
@@ -132,19 +138,19 @@ def test_a_million_items_index_at_random(make_mock):
         assert [b.name.split()[-1] for b in lst[999_995:]] == ["999996", "999997", "999998", "999999", "1000000"]
 
 
-def test_large_page_sizes_get_a_cache_that_fits(client):
+def test_large_page_sizes_get_a_cache_that_fits(client: catfacts.Client) -> None:
     with client.breeds(page_size=1000) as lst:
         assert len(list(lst)) == 98
 
 
-def test_options_that_do_not_fit_are_argument_errors(client):
+def test_options_that_do_not_fit_are_argument_errors(client: catfacts.Client) -> None:
     with pytest.raises(catfacts.ArgumentError, match="max_cached_items"):
         client.breeds(page_size=100, max_cached_items=50)
     with pytest.raises(catfacts.ArgumentError):
         client.breeds(page_size=0)
 
 
-def test_a_closed_list_refuses_reads_and_close_is_idempotent(client):
+def test_a_closed_list_refuses_reads_and_close_is_idempotent(client: catfacts.Client) -> None:
     lst = client.breeds()
     lst[0]
     lst.close()
@@ -156,7 +162,7 @@ def test_a_closed_list_refuses_reads_and_close_is_idempotent(client):
         lst.retry()
 
 
-def test_closing_the_client_closes_its_lists(mock_url):
+def test_closing_the_client_closes_its_lists(mock_url: str) -> None:
     c = catfacts.Client(mock_url)
     lst = c.facts()
     assert lst[0].length > 0
@@ -166,10 +172,10 @@ def test_closing_the_client_closes_its_lists(mock_url):
         lst.get(0)
 
 
-def test_many_threads_share_a_list(client, all_breeds):
-    errors = []
+def test_many_threads_share_a_list(client: catfacts.Client, all_breeds: List[catfacts.Breed]) -> None:
+    errors: List[BaseException] = []
 
-    def read(offset):
+    def read(offset: int) -> None:
         try:
             for index in range(offset, 98, 8):
                 assert lst[index] == all_breeds[index]
@@ -185,7 +191,7 @@ def test_many_threads_share_a_list(client, all_breeds):
     assert errors == []
 
 
-def test_closing_a_list_stops_an_iteration_under_way(client):
+def test_closing_a_list_stops_an_iteration_under_way(client: catfacts.Client) -> None:
     lst = client.breeds(page_size=10)
     walk = iter(lst)
     assert next(walk).name == "Abyssinian"
@@ -195,7 +201,7 @@ def test_closing_a_list_stops_an_iteration_under_way(client):
     assert list(walk) == []
 
 
-def test_a_handle_in_use_by_an_iteration_is_freed_when_the_iteration_ends(client):
+def test_a_handle_in_use_by_an_iteration_is_freed_when_the_iteration_ends(client: catfacts.Client) -> None:
     lst = client.breeds(page_size=10)
     walk = iter(lst)
     next(walk)
@@ -205,14 +211,17 @@ def test_a_handle_in_use_by_an_iteration_is_freed_when_the_iteration_ends(client
     assert lst._guard._handle is None
 
 
-def test_on_change_may_read_loaded_items_but_not_wait(client, monkeypatch):
-    reported, names = [], []
+def test_on_change_may_read_loaded_items_but_not_wait(client: catfacts.Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    reported: List[sys.UnraisableHookArgs] = []
+    names: List[str] = []
     monkeypatch.setattr(sys, "unraisablehook", reported.append)
     with client.breeds(page_size=10, prefetch_distance=0) as lst:
 
-        def callback(event, first, count):
+        def callback(event: ListEvent, first: int, count: int) -> None:
             if event == ListEvent.LOADED and first == 0:
-                names.append(lst.get(first).name)  # loaded: no wait needed
+                loaded = lst.get(first)  # loaded: no wait needed
+                assert loaded is not None
+                names.append(loaded.name)
                 lst[50]  # not loaded: would wait on the library's own thread
 
         lst.on_change(callback)

@@ -14,6 +14,8 @@ import pytest
 
 import catfacts
 
+from conftest import MakeMock
+
 def wait_for(condition: Callable[[], object], timeout: float = 3.0) -> bool:
     deadline = time.monotonic() + timeout
     while not condition() and time.monotonic() < deadline:
@@ -21,7 +23,7 @@ def wait_for(condition: Callable[[], object], timeout: float = 3.0) -> bool:
     return bool(condition())
 
 
-def test_metrics_are_frozen_dataclasses_of_each_part(client):
+def test_metrics_are_frozen_dataclasses_of_each_part(client: catfacts.Client) -> None:
     client.breeds_page(1, limit=3)
     client.fact()
     metrics = client.metrics()
@@ -43,7 +45,7 @@ def test_metrics_are_frozen_dataclasses_of_each_part(client):
         metrics.online = False  # type: ignore[misc]
 
 
-def test_endpoint_finds_one_endpoints_stats_or_none(client):
+def test_endpoint_finds_one_endpoints_stats_or_none(client: catfacts.Client) -> None:
     client.facts_page(1, limit=2)
     facts = client.metrics().endpoint("/facts")
     assert facts is not None and facts.endpoint == "/facts" and facts.requests == 1
@@ -65,11 +67,11 @@ def test_metrics_read_from_json_ignore_keys_added_later() -> None:
     assert metrics.online is False
 
 
-def test_a_fresh_client_has_no_endpoint_metrics(client):
+def test_a_fresh_client_has_no_endpoint_metrics(client: catfacts.Client) -> None:
     assert client.metrics().endpoints == ()
 
 
-def test_average_latency_matches_the_injected_latency(make_mock):
+def test_average_latency_matches_the_injected_latency(make_mock: MakeMock) -> None:
     mock = make_mock("--latency-ms", "50")
     with catfacts.Client(mock.url, retries=0) as c:
         for _ in range(20):
@@ -80,7 +82,7 @@ def test_average_latency_matches_the_injected_latency(make_mock):
     assert endpoint.min_ms >= 50
 
 
-def test_failed_requests_count_as_errors(make_mock):
+def test_failed_requests_count_as_errors(make_mock: MakeMock) -> None:
     mock = make_mock("--fail-rate", "1", "--faults", "500")
     with catfacts.Client(mock.url, retries=0) as c:
         with pytest.raises(catfacts.HTTPError):
@@ -89,7 +91,7 @@ def test_failed_requests_count_as_errors(make_mock):
     assert endpoint.requests == 1 and endpoint.errors == 1
 
 
-def test_prometheus_text_names_metrics_with_the_prefix(client):
+def test_prometheus_text_names_metrics_with_the_prefix(client: catfacts.Client) -> None:
     client.breeds_page()
     text = client.metrics_prometheus()
     assert "# TYPE catfacts_requests_total counter" in text
@@ -98,7 +100,7 @@ def test_prometheus_text_names_metrics_with_the_prefix(client):
     assert samples and all(line.startswith("catfacts_") for line in samples)
 
 
-def test_on_request_reports_endpoint_time_and_success(client):
+def test_on_request_reports_endpoint_time_and_success(client: catfacts.Client) -> None:
     seen = []
     client.on_request(lambda endpoint, ms, ok: seen.append((endpoint, ms, ok)))
     client.breeds_page()
@@ -109,7 +111,7 @@ def test_on_request_reports_endpoint_time_and_success(client):
     assert all(ok is True and ms > 0 for _, ms, ok in seen)
 
 
-def test_on_request_reports_failures_and_each_retry(make_mock):
+def test_on_request_reports_failures_and_each_retry(make_mock: MakeMock) -> None:
     mock = make_mock("--fail-first", "2", "--faults", "500,reset")
     seen = []
     with catfacts.Client(mock.url, retries=0) as c:
@@ -123,7 +125,7 @@ def test_on_request_reports_failures_and_each_retry(make_mock):
     assert seen == [("/fact", False), ("/fact", False), ("/fact", True)]
 
 
-def test_on_request_none_removes_the_callback(client):
+def test_on_request_none_removes_the_callback(client: catfacts.Client) -> None:
     seen = []
     client.on_request(lambda *args: seen.append(args))
     client.fact()
@@ -134,16 +136,17 @@ def test_on_request_none_removes_the_callback(client):
     assert len(seen) == 1
 
 
-def test_on_request_needs_a_callable(client):
+def test_on_request_needs_a_callable(client: catfacts.Client) -> None:
     with pytest.raises(TypeError):
         client.on_request("print")  # type: ignore[arg-type]
 
 
-def test_a_raising_callback_is_reported_and_does_not_break_the_client(client, monkeypatch):
-    reported = []
+def test_a_raising_callback_is_reported_and_does_not_break_the_client(client: catfacts.Client,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    reported: List[sys.UnraisableHookArgs] = []
     monkeypatch.setattr(sys, "unraisablehook", reported.append)
 
-    def broken(endpoint, ms, ok):
+    def broken(endpoint: str, ms: float, ok: bool) -> None:
         raise RuntimeError("callback bug")
 
     client.on_request(broken)
@@ -157,7 +160,7 @@ def test_a_raising_callback_is_reported_and_does_not_break_the_client(client, mo
     assert client.metrics().endpoints[0].requests == 3
 
 
-def test_callbacks_run_on_library_threads(client):
+def test_callbacks_run_on_library_threads(client: catfacts.Client) -> None:
     threads = []
     client.on_request(lambda *args: threads.append(threading.get_ident()))
     client.fact()
@@ -165,11 +168,13 @@ def test_callbacks_run_on_library_threads(client):
     assert threads[0] != threading.get_ident()
 
 
-def test_blocking_calls_from_a_callback_raise_instead_of_deadlocking(client, monkeypatch):
-    reported, metrics_seen = [], []
+def test_blocking_calls_from_a_callback_raise_instead_of_deadlocking(client: catfacts.Client,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    reported: List[sys.UnraisableHookArgs] = []
+    metrics_seen: List[str] = []
     monkeypatch.setattr(sys, "unraisablehook", reported.append)
 
-    def callback(endpoint, ms, ok):
+    def callback(endpoint: str, ms: float, ok: bool) -> None:
         metrics_seen.append(client.metrics().endpoints[0].endpoint)  # not blocking: allowed
         client.fact()  # blocking: refused
 

@@ -19,6 +19,8 @@ from typing import Dict, List, Optional
 
 import pytest
 
+import catfacts
+
 from conftest import PYTHON_DIR
 
 BUNDLED = "catfacts/libCatFacts.so.0"
@@ -46,7 +48,7 @@ def clean_env(**updates: str) -> Dict[str, str]:
     return env
 
 
-def pip_wheel(project: Path, out: Path, library: Optional[str]) -> subprocess.CompletedProcess:
+def pip_wheel(project: Path, out: Path, library: Optional[str]) -> "subprocess.CompletedProcess[str]":
     env = clean_env() if library is None else clean_env(CATFACTS_WHEEL_LIBRARY=library)
     return subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
                            "--no-index", "-w", str(out), str(project)],
@@ -57,7 +59,7 @@ def pip_wheel(project: Path, out: Path, library: Optional[str]) -> subprocess.Co
 def build_backend() -> None:
     """--no-build-isolation uses this interpreter's setuptools: it must know bdist_wheel and PEP 639."""
     try:
-        import setuptools
+        import setuptools  # type: ignore[import-untyped]
         version = tuple(int(part) for part in setuptools.__version__.split(".")[:2])
     except (ImportError, ValueError):
         version = (0, 0)
@@ -88,13 +90,13 @@ def venv(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return python
 
 
-def run_in_venv(python: Path, script: str, cwd: Path) -> subprocess.CompletedProcess:
+def run_in_venv(python: Path, script: str, cwd: Path) -> "subprocess.CompletedProcess[str]":
     """``script`` in the venv's python (-I: no user site, no PYTHON* variables), from outside the checkout."""
     return subprocess.run([str(python), "-I", "-c", textwrap.dedent(script)], capture_output=True, text=True,
                           env=clean_env(), cwd=str(cwd), timeout=60)
 
 
-def test_the_wheel_is_tagged_py3_none_for_this_platform(wheel: Path):
+def test_the_wheel_is_tagged_py3_none_for_this_platform(wheel: Path) -> None:
     tag = f"py3-none-{platform_tag()}"
     assert wheel.name == f"catfacts-0.1.0-{tag}.whl"
     assert "any" not in wheel.name
@@ -105,7 +107,7 @@ def test_the_wheel_is_tagged_py3_none_for_this_platform(wheel: Path):
     assert tag in {str(supported) for supported in sys_tags()}  # pip here would install it
 
 
-def test_the_wheel_holds_the_library_under_its_soname(wheel: Path):
+def test_the_wheel_holds_the_library_under_its_soname(wheel: Path) -> None:
     with zipfile.ZipFile(wheel) as archive:
         record = archive.read("catfacts-0.1.0.dist-info/RECORD").decode()
         metadata = archive.read("catfacts-0.1.0.dist-info/WHEEL").decode().splitlines()
@@ -120,7 +122,7 @@ def test_the_wheel_holds_the_library_under_its_soname(wheel: Path):
     assert [name for name in names if "libCatFacts" in name] == [BUNDLED]
 
 
-def test_a_fresh_venv_loads_the_bundled_library(venv: Path, tmp_path: Path):
+def test_a_fresh_venv_loads_the_bundled_library(venv: Path, tmp_path: Path) -> None:
     done = run_in_venv(venv, """
         import json, sysconfig, catfacts
         print(json.dumps([catfacts.library_path, catfacts.__file__, sysconfig.get_paths()["platlib"]]))
@@ -133,7 +135,7 @@ def test_a_fresh_venv_loads_the_bundled_library(venv: Path, tmp_path: Path):
 
 
 def test_the_installed_package_reads_a_page_from_the_mock(venv: Path, tmp_path: Path, mock_url: str,
-                                                          all_breeds: List):
+                                                          all_breeds: List[catfacts.Breed]) -> None:
     done = run_in_venv(venv, f"""
         import json, catfacts
         with catfacts.Client(base_url={mock_url!r}) as client:
@@ -147,7 +149,7 @@ def test_the_installed_package_reads_a_page_from_the_mock(venv: Path, tmp_path: 
     assert names == [breed.name for breed in all_breeds[:5]]
 
 
-def test_a_missing_wheel_library_fails_the_build_saying_so(build_backend: None, tmp_path: Path):
+def test_a_missing_wheel_library_fails_the_build_saying_so(build_backend: None, tmp_path: Path) -> None:
     missing = tmp_path / "nowhere" / "libCatFacts.so"
     done = pip_wheel(PYTHON_DIR, tmp_path / "out", str(missing))
     assert done.returncode != 0
@@ -164,7 +166,7 @@ def copy_project(destination: Path) -> Path:
     return project
 
 
-def test_outside_a_checkout_the_build_asks_for_the_variable(build_backend: None, tmp_path: Path):
+def test_outside_a_checkout_the_build_asks_for_the_variable(build_backend: None, tmp_path: Path) -> None:
     project = copy_project(tmp_path)  # no Package.swift in tmp_path
     done = pip_wheel(project, tmp_path / "out", None)
     assert done.returncode != 0
@@ -172,7 +174,7 @@ def test_outside_a_checkout_the_build_asks_for_the_variable(build_backend: None,
     assert "is not inside a CatFacts checkout" in output and "Set CATFACTS_WHEEL_LIBRARY" in output
 
 
-def test_a_checkout_without_a_release_library_runs_make_lib(build_backend: None, tmp_path: Path):
+def test_a_checkout_without_a_release_library_runs_make_lib(build_backend: None, tmp_path: Path) -> None:
     # The hook runs `make lib` only where a Swift toolchain and make are (make test has both).
     assert shutil.which("swift") or os.access("/opt/swift/usr/bin/swift", os.X_OK), "no Swift toolchain"
     assert shutil.which("make"), "no make"
