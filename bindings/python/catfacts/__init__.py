@@ -25,6 +25,7 @@ then the checkout's ``.build`` folders.
 """
 from ._native import lib as _lib
 from ._native import library_path
+from .aio import AsyncClient, AsyncPagedList
 from .client import Client, RequestCallback
 from .errors import (ArgumentError, CancelledError, CatFactsError, DecodeError, HTTPError, InternalError,
                      NetworkError, NotFoundError, OfflineError, RateLimitedError, Status, Timeout, TimeoutError)
@@ -35,7 +36,7 @@ from .models import Breed, Fact, ListEvent, Page
 __version__ = "0.1.0"
 
 __all__ = [
-    "Client", "Page", "Breed", "Fact", "PagedList", "BreedList", "FactList", "ListEvent", "Status",
+    "Client", "AsyncClient", "AsyncPagedList", "Page", "Breed", "Fact", "PagedList", "BreedList", "FactList", "ListEvent", "Status",
     "RequestCallback", "ChangeCallback",
     "Metrics", "EndpointStats", "Device", "OperatingSystem", "AppInfo", "Memory",
     "CatFactsError", "ArgumentError", "NetworkError", "TimeoutError", "Timeout", "HTTPError", "RateLimitedError",

@@ -1,0 +1,289 @@
+"""catfacts for asyncio: :class:`AsyncClient`, the methods of :class:`Client`, awaitable.
+
+The library's calls block, so each one runs on a thread of the client's own pool (as many
+as ``max_concurrency``) and the event loop goes on meanwhile: a hundred calls awaited at
+once are a hundred requests under way (the library opens up to 8 connections per host and
+queues the rest). Cancelling a task interrupts its call (``cf_client_interrupt``); the
+library's interrupt reaches every call under way on the client, so the others are sent
+again, and only the cancelled task sees ``asyncio.CancelledError``. Callbacks
+(``on_request``, a list's ``on_change``) are delivered on the event loop.
+"""
+from __future__ import annotations
+
+import asyncio
+import functools
+import os
+from concurrent.futures import ThreadPoolExecutor
+from typing import (Any, AsyncGenerator, AsyncIterator, Callable, Deque, Dict, Generic, Iterable, List,
+                    Mapping, Optional, TypeVar, Union)
+from collections import deque
+
+from .client import Client, RequestCallback
+from .errors import ArgumentError, CancelledError
+from .lists import ChangeCallback, PagedList
+from .metrics import Metrics
+from .models import Breed, Fact, Page
+
+__all__ = ["AsyncClient", "AsyncPagedList"]
+
+_R = TypeVar("_R")
+_T = TypeVar("_T", Breed, Fact)
+
+
+class _Calls:
+    """Runs blocking calls of one client on its thread pool, interruptible by cancellation."""
+
+    def __init__(self, client: Client, max_concurrency: int) -> None:
+        self.client = client
+        self.executor = ThreadPoolExecutor(max_workers=max_concurrency, thread_name_prefix="catfacts-async")
+        self._interrupts = 0  # how many cancellations interrupted the client's calls
+
+    async def run(self, function: Callable[..., _R], *args: Any) -> _R:
+        loop = asyncio.get_running_loop()
+        while True:
+            generation = self._interrupts
+            future = loop.run_in_executor(self.executor, functools.partial(function, *args))
+            try:
+                return await future
+            except asyncio.CancelledError:
+                # This task was cancelled: end its call (and, the library being per client,
+                # every call under way on it: see below).
+                self._interrupts += 1
+                self.client.interrupt()
+                self._interrupts += 1
+                raise
+            except CancelledError:
+                if self._interrupts != generation and not self.client.closed:
+                    continue  # another task's cancellation cut this call short: send it again
+                raise
+
+
+class AsyncClient:
+    """:class:`Client` for asyncio: the same arguments, the same methods, awaitable.
+
+    Args:
+        max_concurrency: the most calls under way at once (threads of the client's pool);
+            more wait their turn.
+        The others: as for :class:`Client`.
+
+    Use it as ``async with``, or ``await client.aclose()``. Example::
+
+        async with catfacts.AsyncClient("http://127.0.0.1:8106", timeout=5) as client:
+            pages = await asyncio.gather(*(client.breeds_page(n, limit=10) for n in range(1, 11)))
+            async for breed in client.breeds():
+                ...
+    """
+
+    def __init__(self, base_url: Optional[str] = None, timeout: Optional[float] = 10.0, retries: int = 2,
+                 cache_path: Union[str, "os.PathLike[str]", None] = None, offline_fallback: bool = False,
+                 user_agent: Optional[str] = None, cache_ttl: Optional[float] = None,
+                 cache_max_bytes: Optional[int] = None, proxy: Optional[str] = None, *,
+                 connect_timeout: Optional[float] = None, attempt_timeout: Optional[float] = None,
+                 max_concurrency: int = 128) -> None:
+        if max_concurrency < 1:
+            raise ArgumentError(f"invalid argument: max_concurrency {max_concurrency} must be at least 1")
+        self._client = Client(base_url, timeout, retries, cache_path, offline_fallback, user_agent, cache_ttl,
+                              cache_max_bytes, proxy, connect_timeout=connect_timeout,
+                              attempt_timeout=attempt_timeout)
+        self._calls = _Calls(self._client, max_concurrency)
+
+    # lifetime
+
+    async def aclose(self) -> None:
+        """Closes the client (see :meth:`Client.close`) and lets its threads go."""
+        self.close()
+
+    def close(self) -> None:
+        """Closes the client; calls under way finish on their threads, unwaited for."""
+        self._client.close()
+        self._calls.executor.shutdown(wait=False, cancel_futures=True)
+
+    @property
+    def closed(self) -> bool:
+        return self._client.closed
+
+    @property
+    def base_url(self) -> Optional[str]:
+        return self._client.base_url
+
+    @property
+    def sync(self) -> Client:
+        """The :class:`Client` underneath (its calls block)."""
+        return self._client
+
+    async def __aenter__(self) -> "AsyncClient":
+        return self
+
+    async def __aexit__(self, *exc_info: Any) -> None:
+        await self.aclose()
+
+    def __repr__(self) -> str:
+        return repr(self._client).replace("catfacts.Client", "catfacts.AsyncClient", 1)
+
+    def interrupt(self) -> None:
+        """As :meth:`Client.interrupt`: every call under way raises :class:`CancelledError`."""
+        self._client.interrupt()
+
+    # one-shot calls
+
+    async def breeds_page(self, page: int = 1, limit: int = 25) -> Page[Breed]:
+        """As :meth:`Client.breeds_page`."""
+        return await self._calls.run(self._client.breeds_page, page, limit)
+
+    async def facts_page(self, page: int = 1, limit: int = 25, max_length: int = 0) -> Page[Fact]:
+        """As :meth:`Client.facts_page`."""
+        return await self._calls.run(self._client.facts_page, page, limit, max_length)
+
+    async def fact(self, max_length: int = 0) -> Fact:
+        """As :meth:`Client.fact`."""
+        return await self._calls.run(self._client.fact, max_length)
+
+    async def breed(self, name: str) -> Breed:
+        """As :meth:`Client.breed`."""
+        return await self._calls.run(self._client.breed, name)
+
+    def breeds_pages(self, limit: int = 25, *, first: int = 1, parallel: int = 4) -> AsyncIterator[Page[Breed]]:
+        """As :meth:`Client.breeds_pages`: every page in order, ``parallel`` loading at once."""
+        return self._pages(functools.partial(self.breeds_page, limit=limit), first, parallel)
+
+    def facts_pages(self, limit: int = 25, max_length: int = 0, *, first: int = 1,
+                    parallel: int = 4) -> AsyncIterator[Page[Fact]]:
+        """As :meth:`Client.facts_pages`."""
+        return self._pages(functools.partial(self.facts_page, limit=limit, max_length=max_length), first, parallel)
+
+    async def _pages(self, fetch: Callable[[int], Any], first: int,
+                     parallel: int) -> AsyncGenerator[Page[Any], None]:
+        if parallel < 1:
+            raise ArgumentError(f"parallel {parallel}: at least 1 page loads at a time")
+        page: Page[Any] = await fetch(first)
+        yield page
+        window: Deque["asyncio.Task[Page[Any]]"] = deque()
+        numbers = iter(range(first + 1, page.last_page + 1))
+        try:
+            for number in numbers:
+                window.append(asyncio.ensure_future(fetch(number)))
+                if len(window) >= 2 * parallel:
+                    yield await window.popleft()
+            while window:
+                yield await window.popleft()
+        finally:
+            for task in window:
+                task.cancel()
+
+    # queries
+
+    async def query(self, search: Optional[str] = None, *, sort_by: Optional[str] = None, descending: bool = False,
+                    where: Optional[Mapping[str, str]] = None, present: Optional[Iterable[str]] = None,
+                    limit: Optional[int] = None) -> List[Breed]:
+        """As :meth:`Client.query`."""
+        return await self._calls.run(functools.partial(self._client.query, search, sort_by=sort_by,
+                                                       descending=descending, where=where, present=present,
+                                                       limit=limit))
+
+    async def group(self, by: str, search: Optional[str] = None, *, sort_by: Optional[str] = None,
+                    descending: bool = False, where: Optional[Mapping[str, str]] = None,
+                    present: Optional[Iterable[str]] = None, limit: Optional[int] = None) -> Dict[str, List[Breed]]:
+        """As :meth:`Client.group`."""
+        return await self._calls.run(functools.partial(self._client.group, by, search, sort_by=sort_by,
+                                                       descending=descending, where=where, present=present,
+                                                       limit=limit))
+
+    # paged lists
+
+    def breeds(self, page_size: int = 25, prefetch_distance: Optional[int] = None,
+               max_cached_items: Optional[int] = None) -> "AsyncPagedList[Breed]":
+        """As :meth:`Client.breeds`, with awaitable reads and ``async for``."""
+        return AsyncPagedList(self._client.breeds(page_size, prefetch_distance, max_cached_items), self._calls)
+
+    def facts(self, page_size: int = 25, max_length: int = 0, prefetch_distance: Optional[int] = None,
+              max_cached_items: Optional[int] = None) -> "AsyncPagedList[Fact]":
+        """As :meth:`Client.facts`, with awaitable reads and ``async for``."""
+        return AsyncPagedList(self._client.facts(page_size, max_length, prefetch_distance, max_cached_items),
+                              self._calls)
+
+    # metrics
+
+    async def metrics(self) -> Metrics:
+        """As :meth:`Client.metrics` (it never blocks on the network)."""
+        return self._client.metrics()
+
+    async def metrics_prometheus(self) -> str:
+        """As :meth:`Client.metrics_prometheus`."""
+        return self._client.metrics_prometheus()
+
+    def on_request(self, callback: Optional[RequestCallback]) -> None:
+        """As :meth:`Client.on_request`, but ``callback`` runs on the event loop that is
+        running now (call this from a coroutine), so it may use asyncio freely."""
+        self._client.on_request(None if callback is None else _on_loop(callback))
+
+
+def _on_loop(callback: Callable[..., Any]) -> Callable[..., None]:
+    """``callback``, called on the running event loop from whichever thread calls the result."""
+    if not callable(callback):
+        raise TypeError(f"callback must be callable or None, not {type(callback).__name__}")
+    loop = asyncio.get_running_loop()
+
+    def deliver(*args: Any) -> None:
+        if not loop.is_closed():
+            loop.call_soon_threadsafe(callback, *args)
+
+    return deliver
+
+
+def _read(items: PagedList[_T], index: int) -> _T:
+    return items[index]
+
+
+class AsyncPagedList(Generic[_T]):
+    """A :class:`PagedList` for asyncio: ``await lst.get(i)``, ``await lst.count()``,
+    ``async for item in lst``. Items already loaded are read without a thread."""
+
+    def __init__(self, items: PagedList[_T], calls: _Calls) -> None:
+        self._items: PagedList[_T] = items
+        self._calls = calls
+
+    @property
+    def sync(self) -> PagedList[_T]:
+        """The :class:`PagedList` underneath (its reads block)."""
+        return self._items
+
+    async def count(self) -> int:
+        """The number of items, waiting for the first page if needed (``len()`` of the list)."""
+        return await self._calls.run(len, self._items)
+
+    async def get(self, index: int) -> _T:
+        """The item at ``index``, waiting for its page. Raises as ``lst[index]`` does."""
+        ready = self._items.get(index)
+        if ready is not None:
+            return ready
+        item: _T = await self._calls.run(_read, self._items, index)
+        return item
+
+    async def __aiter__(self) -> AsyncGenerator[_T, None]:
+        count = await self.count()
+        for index in range(count):
+            yield await self.get(index)
+
+    def on_change(self, callback: Optional[ChangeCallback]) -> None:
+        """As :meth:`PagedList.on_change`, delivered on the running event loop."""
+        self._items.on_change(None if callback is None else _on_loop(callback))
+
+    async def retry(self) -> None:
+        self._items.retry()
+
+    def close(self) -> None:
+        self._items.close()
+
+    @property
+    def closed(self) -> bool:
+        return self._items.closed
+
+    async def __aenter__(self) -> "AsyncPagedList[_T]":
+        return self
+
+    async def __aexit__(self, *exc_info: Any) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return repr(self._items).replace("<catfacts.", "<catfacts.Async", 1)
+
