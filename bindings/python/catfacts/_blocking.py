@@ -65,10 +65,10 @@ class _Job(Generic[_T]):
                 self.state = _ABANDONED
             return state
 
-    def wait_after_interrupt(self) -> None:
-        """Waits for the call to return, whatever further signals say meanwhile: the call
-        was interrupted and returns within milliseconds, and until it has the handle is
-        in use."""
+    def wait_out(self) -> None:
+        """Waits for a started call to return, whatever further signals say meanwhile: it
+        was interrupted (or had finished) and returns within milliseconds, and until it has,
+        its handle is in use."""
         while True:
             try:
                 if self.done.acquire(timeout=_SLICE_S):
@@ -118,7 +118,7 @@ def run_interruptible(call: Callable[[], _T], interrupt: Callable[[], None]) -> 
         if state == _RUNNING:
             interrupt()
         if state != _NEW:
-            job.wait_after_interrupt()
+            job.wait_out()
         raise
     if job.error is not None:
         error, job.error = job.error, None
