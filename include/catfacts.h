@@ -122,7 +122,9 @@ typedef struct cf_client cf_client;
  * options_json: NULL for the defaults, else a JSON object with any of the keys below.
  *   An integer is a JSON number with no fraction (2500 and 2500.0; not 2.5) within its
  *   range; one outside it is CF_ERR_ARGUMENT naming the key, the value and the range.
- *   A key given twice: the first one counts.
+ *   A key given twice: the first one counts. Arrays and objects nest at most 64 deep
+ *   (JSON deeper than that is CF_ERR_ARGUMENT saying the level and the byte where it
+ *   passed 64, found in time linear in the text's length: any text is refused quickly).
  *   "timeout_ms"          1..86400000  one attempt's whole time (default 30000)
  *   "connect_timeout_ms"  1..86400000  connect/idle timeout (default 10000)
  *   "deadline_ms"         1..86400000  the most a whole call may take: its attempts, the
@@ -272,7 +274,9 @@ cf_status cf_breed_find(cf_client *c, const char *name, char **out_json);
  *   "where"       object    field -> value: keep breeds whose field equals or contains it
  *   "present"     array     fields a breed must have
  *   "limit"       0..1000000 at most this many breeds (over all groups)
- *   A field is one of "breed", "country", "origin", "coat", "pattern".
+ *   A field is one of "breed", "country", "origin", "coat", "pattern". As for
+ *   cf_client_open's options: a key given twice counts the first time, and the JSON
+ *   nests at most 64 deep.
  * out_json: receives (yours: free with cf_free) {"items":[breed, ...]}, or with
  *   group_by {"groups":[{"key":"Egypt","items":[breed, ...]}, ...]}; breeds as in
  *   cf_breeds_page.
@@ -380,7 +384,7 @@ typedef struct cf_fact {
  * Opens a list over the breeds or the facts of c. Nothing loads until the first access.
  *
  * options_json: NULL for the defaults, else a JSON object with any of these integers
- *   (whole numbers within their range, as for cf_client_open's options):
+ *   (whole numbers within their range; keys and nesting as for cf_client_open's options):
  *   "page_size"          1..100000     items per request (default 25; the server's cap
  *                                      is adopted if lower)
  *   "prefetch_distance"  0..1000000    items kept loaded on each side of the latest

@@ -36,6 +36,7 @@ struct OptionsJSON {
             return
         }
         guard let string = String(validatingCString: text) else { throw .argument("\(what) are not valid UTF-8") }
+        try JSONNesting.check(string, what: what)
         do {
             values = try JSONDecoder().decode([String: Value].self, from: Data(string.utf8))
         } catch {
