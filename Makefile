@@ -98,6 +98,7 @@ swift-test:
 # library's exports compared.
 c-test: c-samples
 	scripts/check-exports.sh
+	scripts/check-header-types.sh
 	Tests/C/run.sh
 	$(MAKE) --no-print-directory -C bindings/c test PKG_CONFIG_PATH=$(SAMPLES_PKG_CONFIG_PATH)
 

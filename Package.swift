@@ -72,9 +72,11 @@ let package = Package(
         .target(name: "CCurl"),
         // The system's SQLite (libsqlite3-dev for the headers; libsqlite3 at run time).
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        // include/catfacts.h as a Clang module: CatFactsC's exports are built from its types.
+        .systemLibrary(name: "CCatFactsHeader", path: "Sources/CCatFactsHeader"),
         .target(
             name: "CatFactsC",
-            dependencies: ["CatFactsKit"],
+            dependencies: ["CatFactsKit", "CCatFactsHeader"],
             exclude: ["catfacts.map"],
             swiftSettings: crossModuleOptimization,
             linkerSettings: libraryLinking

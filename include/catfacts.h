@@ -376,9 +376,11 @@ typedef struct cf_fact {
 } cf_fact;
 
 /* Listener events: what happened to a range of indices. */
-#define CF_EVENT_LOADED  1  /* the items are loaded */
-#define CF_EVENT_FAILED  2  /* their page failed to load; cf_list_retry loads it again */
-#define CF_EVENT_DROPPED 3  /* dropped to stay within max_cached_items; reloaded on access */
+typedef enum cf_event {
+    CF_EVENT_LOADED = 1,  /* the items are loaded */
+    CF_EVENT_FAILED = 2,  /* their page failed to load; cf_list_retry loads it again */
+    CF_EVENT_DROPPED = 3  /* dropped to stay within max_cached_items; reloaded on access */
+} cf_event;
 
 /*
  * Opens a list over the breeds or the facts of c. Nothing loads until the first access.
@@ -399,7 +401,17 @@ typedef struct cf_fact {
  */
 cf_status cf_list_open(cf_client *c, cf_collection what, const char *options_json, cf_list **out);
 
-/* The number of items in the list; -1 until the first page has loaded (or for NULL). */
+/* cf_list_count's answer while the total is not known yet (before the first page loads). */
+#define CF_COUNT_UNKNOWN (-1)
+/* cf_list_count's answer for a NULL list (or one of another kind); cf_last_error() says which. */
+#define CF_COUNT_INVALID (-2)
+
+/*
+ * The number of items in the list, >= 0 once the first page has loaded (then updated from
+ * every later page); CF_COUNT_UNKNOWN before; CF_COUNT_INVALID for a NULL l. Never blocks
+ * and never starts a load. cf_last_error() is "" after a count or CF_COUNT_UNKNOWN, and
+ * names the argument after CF_COUNT_INVALID.
+ */
 int64_t cf_list_count(cf_list *l);
 
 /*
@@ -434,10 +446,10 @@ cf_status cf_list_retry(cf_list *l);
 
 /*
  * Called, on a library thread, when a range of indices is loaded, failed or dropped:
- * event is CF_EVENT_*, first the range's first index, count its length. It must not
+ * event says which, first is the range's first index, count its length. It must not
  * call cf_list_wait or a blocking one-shot call. ctx is passed back as given.
  */
-typedef void (*cf_list_listener)(void *ctx, int event, int64_t first, int64_t count);
+typedef void (*cf_list_listener)(void *ctx, cf_event event, int64_t first, int64_t count);
 
 /*
  * Sets the list's listener; fn NULL removes it. A call of the previous listener

@@ -1,4 +1,5 @@
 import CatFactsKit
+import CCatFactsHeader
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -10,7 +11,7 @@ import Darwin
 enum Call {
     /// Runs `body`, which produces the text for `out`; the text is the caller's to free.
     static func text(_ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, what: String,
-                     _ body: () throws(CatFactsError) -> String) -> Int32 {
+                     _ body: () throws(CatFactsError) -> String) -> cf_status {
         ErrorFields.reset()
         out?.pointee = nil
         guard let out else { return LastError.fail(.argument("\(what) is NULL")) }
@@ -25,7 +26,7 @@ enum Call {
     }
 
     /// Runs `body` for its status alone.
-    static func status(_ body: () throws(CatFactsError) -> Void) -> Int32 {
+    static func status(_ body: () throws(CatFactsError) -> Void) -> cf_status {
         ErrorFields.reset()
         do throws(CatFactsError) {
             try body()
@@ -36,12 +37,12 @@ enum Call {
     }
 
     /// Runs `body`, which may also answer `CF_PENDING` (not a failure, but worth a message).
-    static func itemStatus(_ body: () throws(CatFactsError) -> Pending?) -> Int32 {
+    static func itemStatus(_ body: () throws(CatFactsError) -> Pending?) -> cf_status {
         ErrorFields.reset()
         do throws(CatFactsError) {
             guard let pending = try body() else { return LastError.succeed() }
             LastError.set("item \(pending.index) is not loaded yet: its page is loading")
-            return Status.pending.rawValue
+            return CF_PENDING
         } catch {
             return LastError.fail(error)
         }

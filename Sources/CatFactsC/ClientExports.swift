@@ -1,10 +1,11 @@
 import CatFactsKit
+import CCatFactsHeader
 
 // The client, one-shot and metrics sections of include/catfacts.h.
 
 @_cdecl("cf_client_open")
 public func cf_client_open(_ baseURL: UnsafePointer<CChar>?, _ optionsJSON: UnsafePointer<CChar>?,
-                           _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+                           _ out: UnsafeMutablePointer<OpaquePointer?>?) -> cf_status {
     out?.pointee = nil
     return Call.status { () throws(CatFactsError) in
         guard let out else { throw .argument("out (the cf_client ** to fill) is NULL") }
@@ -23,7 +24,7 @@ public func cf_client_close(_ client: OpaquePointer?) {
 
 @_cdecl("cf_breeds_page")
 public func cf_breeds_page(_ client: OpaquePointer?, _ page: Int64, _ limit: Int64,
-                           _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+                           _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> cf_status {
     Call.text(out, what: "out_json") { () throws(CatFactsError) in
         let client = try Call.client(client)
         return try blocking(on: client) { () async throws(CatFactsError) in
@@ -34,7 +35,7 @@ public func cf_breeds_page(_ client: OpaquePointer?, _ page: Int64, _ limit: Int
 
 @_cdecl("cf_facts_page")
 public func cf_facts_page(_ client: OpaquePointer?, _ page: Int64, _ limit: Int64, _ maxLength: Int64,
-                          _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+                          _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> cf_status {
     Call.text(out, what: "out_json") { () throws(CatFactsError) in
         let client = try Call.client(client)
         return try blocking(on: client) { () async throws(CatFactsError) in
@@ -46,7 +47,7 @@ public func cf_facts_page(_ client: OpaquePointer?, _ page: Int64, _ limit: Int6
 
 @_cdecl("cf_fact_random")
 public func cf_fact_random(_ client: OpaquePointer?, _ maxLength: Int64,
-                           _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+                           _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> cf_status {
     Call.text(out, what: "out_json") { () throws(CatFactsError) in
         let client = try Call.client(client)
         return try blocking(on: client) { () async throws(CatFactsError) in
@@ -57,7 +58,7 @@ public func cf_fact_random(_ client: OpaquePointer?, _ maxLength: Int64,
 
 @_cdecl("cf_breed_find")
 public func cf_breed_find(_ client: OpaquePointer?, _ name: UnsafePointer<CChar>?,
-                          _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+                          _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> cf_status {
     Call.text(out, what: "out_json") { () throws(CatFactsError) in
         let client = try Call.client(client)
         guard let name else { throw .argument("name is NULL") }
@@ -70,7 +71,7 @@ public func cf_breed_find(_ client: OpaquePointer?, _ name: UnsafePointer<CChar>
 
 @_cdecl("cf_breeds_query")
 public func cf_breeds_query(_ client: OpaquePointer?, _ queryJSON: UnsafePointer<CChar>?,
-                            _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+                            _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> cf_status {
     Call.text(out, what: "out_json") { () throws(CatFactsError) in
         let client = try Call.client(client)
         let query = try BreedQuery.parse(queryJSON)
@@ -81,7 +82,7 @@ public func cf_breeds_query(_ client: OpaquePointer?, _ queryJSON: UnsafePointer
 }
 
 @_cdecl("cf_metrics")
-public func cf_metrics(_ client: OpaquePointer?, _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+public func cf_metrics(_ client: OpaquePointer?, _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> cf_status {
     Call.text(out, what: "out_json") { () throws(CatFactsError) in
         try Call.client(client).metrics.snapshot().json()
     }
@@ -89,15 +90,11 @@ public func cf_metrics(_ client: OpaquePointer?, _ out: UnsafeMutablePointer<Uns
 
 @_cdecl("cf_metrics_prometheus")
 public func cf_metrics_prometheus(_ client: OpaquePointer?,
-                                  _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+                                  _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> cf_status {
     Call.text(out, what: "out_text") { () throws(CatFactsError) in
         try Call.client(client).metrics.snapshot().prometheus()
     }
 }
-
-public typealias CMetricsListener = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Double, Int32) -> Void
-
-public typealias COnlineListener = @convention(c) (UnsafeMutableRawPointer?, Int32) -> Void
 
 @_cdecl("cf_client_interrupt")
 public func cf_client_interrupt(_ client: OpaquePointer?) {
@@ -106,8 +103,8 @@ public func cf_client_interrupt(_ client: OpaquePointer?) {
 }
 
 @_cdecl("cf_client_set_online_listener")
-public func cf_client_set_online_listener(_ client: OpaquePointer?, _ function: COnlineListener?,
-                                          _ context: UnsafeMutableRawPointer?) -> Int32 {
+public func cf_client_set_online_listener(_ client: OpaquePointer?, _ function: cf_online_listener?,
+                                          _ context: UnsafeMutableRawPointer?) -> cf_status {
     Call.status { () throws(CatFactsError) in
         let client = try Call.client(client)
         guard let function else { return client.setOnlineListener(nil) }
@@ -117,14 +114,14 @@ public func cf_client_set_online_listener(_ client: OpaquePointer?, _ function: 
 }
 
 @_cdecl("cf_client_set_metrics_listener")
-public func cf_client_set_metrics_listener(_ client: OpaquePointer?, _ function: CMetricsListener?,
-                                           _ context: UnsafeMutableRawPointer?) -> Int32 {
+public func cf_client_set_metrics_listener(_ client: OpaquePointer?, _ function: cf_metrics_listener?,
+                                           _ context: UnsafeMutableRawPointer?) -> cf_status {
     Call.status { () throws(CatFactsError) in
         let metrics = try Call.client(client).metrics
         guard let function else { return metrics.setListener(nil) }
         let callback = CCallback(function: function, context: context)
         metrics.setListener { event in
-            event.endpoint.withCString { callback.function(callback.context, $0, event.milliseconds, event.status.rawValue) }
+            event.endpoint.withCString { callback.function(callback.context, $0, event.milliseconds, cf_status(event.status)) }
         }
     }
 }

@@ -1,4 +1,5 @@
 import CatFactsKit
+import CCatFactsHeader
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -26,16 +27,16 @@ enum LastError {
     }
 
     /// Clears the message and the fields and returns `CF_OK`: what a successful call ends with.
-    static func succeed() -> Int32 {
+    static func succeed() -> cf_status {
         set(nil)
         ErrorFields.reset()
-        return Status.ok.rawValue
+        return CF_OK
     }
 
     /// Records `error`'s description and fields and returns its status.
-    static func fail(_ error: CatFactsError) -> Int32 {
+    static func fail(_ error: CatFactsError) -> cf_status {
         set(error.description)
         ErrorFields.record(error)
-        return error.status.rawValue
+        return cf_status(error.status)
     }
 }

@@ -1,4 +1,5 @@
 import CatFactsKit
+import CCatFactsHeader
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -13,8 +14,8 @@ public func cf_version() -> UnsafePointer<CChar> {
 }
 
 @_cdecl("cf_status_string")
-public func cf_status_string(_ status: Int32) -> UnsafePointer<CChar> {
-    guard let known = Status(rawValue: status) else { return StaticCStrings.unknownStatus }
+public func cf_status_string(_ status: cf_status) -> UnsafePointer<CChar> {
+    guard let known = Status(status) else { return StaticCStrings.unknownStatus }
     return StaticCStrings.statuses[Int(known.rawValue)]
 }
 

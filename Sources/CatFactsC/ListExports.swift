@@ -1,4 +1,5 @@
 import CatFactsKit
+import CCatFactsHeader
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -8,8 +9,8 @@ import Darwin
 // The paged-list section of include/catfacts.h.
 
 @_cdecl("cf_list_open")
-public func cf_list_open(_ client: OpaquePointer?, _ what: Int32, _ optionsJSON: UnsafePointer<CChar>?,
-                         _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+public func cf_list_open(_ client: OpaquePointer?, _ what: cf_collection, _ optionsJSON: UnsafePointer<CChar>?,
+                         _ out: UnsafeMutablePointer<OpaquePointer?>?) -> cf_status {
     out?.pointee = nil
     return Call.status { () throws(CatFactsError) in
         let client = try Call.client(client)
@@ -17,13 +18,13 @@ public func cf_list_open(_ client: OpaquePointer?, _ what: Int32, _ optionsJSON:
         let (options, maxLength) = try PagingOptions.parse(optionsJSON)
         let items: ListHandle.Items
         switch what {
-        case 0:
+        case CF_BREEDS:
             guard maxLength == 0 else { throw .argument("'max_length' in list options applies to facts only") }
             items = .breeds(try client.breedList(options))
-        case 1:
+        case CF_FACTS:
             items = .facts(try client.factList(options, maxLength: maxLength))
         default:
-            throw .argument("collection \(what) is neither CF_BREEDS (0) nor CF_FACTS (1)")
+            throw .argument("collection \(what.rawValue) is neither CF_BREEDS (\(CF_BREEDS.rawValue)) nor CF_FACTS (\(CF_FACTS.rawValue))")
         }
         out.pointee = Handle.make(ListHandle(items, calls: client.callsInProgress))
     }
@@ -31,12 +32,20 @@ public func cf_list_open(_ client: OpaquePointer?, _ what: Int32, _ optionsJSON:
 
 @_cdecl("cf_list_count")
 public func cf_list_count(_ list: OpaquePointer?) -> Int64 {
-    Handle.borrow(list, as: ListHandle.self)?.count.map(Int64.init) ?? -1
+    ErrorFields.reset()
+    do throws(CatFactsError) {
+        let count = try Call.list(list).count
+        _ = LastError.succeed()
+        return count.map(Int64.init) ?? Int64(CF_COUNT_UNKNOWN)
+    } catch {
+        _ = LastError.fail(error)
+        return Int64(CF_COUNT_INVALID)
+    }
 }
 
 @_cdecl("cf_list_breed")
 public func cf_list_breed(_ list: OpaquePointer?, _ index: Int64,
-                          _ out: UnsafeMutablePointer<UnsafeMutablePointer<UnsafePointer<CChar>?>?>?) -> Int32 {
+                          _ out: UnsafeMutablePointer<UnsafeMutablePointer<cf_breed>?>?) -> cf_status {
     out?.pointee = nil
     return Call.itemStatus { () throws(CatFactsError) -> Call.Pending? in
         guard case .breeds(let breeds) = try Call.list(list).items else { throw .argument("the list holds facts; use cf_list_fact") }
@@ -49,7 +58,7 @@ public func cf_list_breed(_ list: OpaquePointer?, _ index: Int64,
 
 @_cdecl("cf_list_fact")
 public func cf_list_fact(_ list: OpaquePointer?, _ index: Int64,
-                         _ out: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> Int32 {
+                         _ out: UnsafeMutablePointer<UnsafeMutablePointer<cf_fact>?>?) -> cf_status {
     out?.pointee = nil
     return Call.itemStatus { () throws(CatFactsError) -> Call.Pending? in
         guard case .facts(let facts) = try Call.list(list).items else { throw .argument("the list holds breeds; use cf_list_breed") }
@@ -71,7 +80,7 @@ private func item<Item>(_ state: ItemState<Item>, index: Int64) throws(CatFactsE
 }
 
 @_cdecl("cf_list_wait")
-public func cf_list_wait(_ list: OpaquePointer?, _ index: Int64, _ timeoutMs: Int64) -> Int32 {
+public func cf_list_wait(_ list: OpaquePointer?, _ index: Int64, _ timeoutMs: Int64) -> cf_status {
     Call.itemStatus { () throws(CatFactsError) -> Call.Pending? in
         let handle = try Call.list(list)
         guard timeoutMs >= 0 else { throw .argument("timeout_ms \(timeoutMs) is negative") }
@@ -87,21 +96,19 @@ public func cf_list_wait(_ list: OpaquePointer?, _ index: Int64, _ timeoutMs: In
 }
 
 @_cdecl("cf_list_retry")
-public func cf_list_retry(_ list: OpaquePointer?) -> Int32 {
+public func cf_list_retry(_ list: OpaquePointer?) -> cf_status {
     Call.status { () throws(CatFactsError) in try Call.list(list).retry() }
 }
 
-public typealias CListListener = @convention(c) (UnsafeMutableRawPointer?, Int32, Int64, Int64) -> Void
-
 @_cdecl("cf_list_set_listener")
-public func cf_list_set_listener(_ list: OpaquePointer?, _ function: CListListener?,
-                                 _ context: UnsafeMutableRawPointer?) -> Int32 {
+public func cf_list_set_listener(_ list: OpaquePointer?, _ function: cf_list_listener?,
+                                 _ context: UnsafeMutableRawPointer?) -> cf_status {
     Call.status { () throws(CatFactsError) in
         let handle = try Call.list(list)
         guard let function else { return handle.setListener(nil) }
         let callback = CCallback(function: function, context: context)
         handle.setListener { event in
-            callback.function(callback.context, event.kind.rawValue, Int64(event.first), Int64(event.count))
+            callback.function(callback.context, cf_event(event.kind), Int64(event.first), Int64(event.count))
         }
     }
 }
@@ -112,51 +119,52 @@ public func cf_list_close(_ list: OpaquePointer?) {
 }
 
 @_cdecl("cf_breed_free")
-public func cf_breed_free(_ breed: UnsafeMutablePointer<UnsafePointer<CChar>?>?) {
+public func cf_breed_free(_ breed: UnsafeMutablePointer<cf_breed>?) {
     CItems.freeBreed(breed)
 }
 
 @_cdecl("cf_fact_free")
-public func cf_fact_free(_ fact: UnsafeMutableRawPointer?) {
+public func cf_fact_free(_ fact: UnsafeMutablePointer<cf_fact>?) {
     CItems.freeFact(fact)
 }
 
-/// `cf_breed` and `cf_fact` laid out by hand, as the header declares them:
-/// `cf_breed` is five `const char *` (breed, country, origin, coat, pattern);
-/// `cf_fact` is a `const char *` then an `int64_t`. Each item is one allocation, the
-/// struct followed by its strings, so handing one out costs one malloc, not six.
+/// `cf_breed` and `cf_fact` as the header declares them (imported from it: a field changed
+/// there changes them here). Each item is one allocation, the struct followed by its
+/// strings, so handing one out costs one malloc, not six.
 enum CItems {
-    static func breed(_ breed: Breed) -> UnsafeMutablePointer<UnsafePointer<CChar>?> {
+    static func breed(_ breed: Breed) -> UnsafeMutablePointer<cf_breed> {
         func size(_ text: String?) -> Int { text.map { $0.utf8.count + 1 } ?? 0 }
-        let header = 5 * MemoryLayout<UnsafePointer<CChar>?>.stride
+        let header = MemoryLayout<cf_breed>.stride
         let block = allocate(header + breed.name.utf8.count + 1 + size(breed.country) + size(breed.origin)
                              + size(breed.coat) + size(breed.pattern))
-        let pointers = block.bindMemory(to: UnsafePointer<CChar>?.self, capacity: 5)
         var next = block + header
         // Field by field, not through an array: this is the hot path of cf_list_breed.
-        pointers[0] = copy(breed.name, to: &next)
-        pointers[1] = breed.country.map { copy($0, to: &next) }
-        pointers[2] = breed.origin.map { copy($0, to: &next) }
-        pointers[3] = breed.coat.map { copy($0, to: &next) }
-        pointers[4] = breed.pattern.map { copy($0, to: &next) }
-        return pointers
+        let name = copy(breed.name, to: &next)
+        let country = breed.country.map { copy($0, to: &next) }
+        let origin = breed.origin.map { copy($0, to: &next) }
+        let coat = breed.coat.map { copy($0, to: &next) }
+        let pattern = breed.pattern.map { copy($0, to: &next) }
+        let item = block.bindMemory(to: cf_breed.self, capacity: 1)
+        item.initialize(to: cf_breed(breed: name, country: country, origin: origin, coat: coat, pattern: pattern))
+        return item
     }
 
-    static func freeBreed(_ fields: UnsafeMutablePointer<UnsafePointer<CChar>?>?) {
-        free(fields)
+    static func freeBreed(_ breed: UnsafeMutablePointer<cf_breed>?) {
+        free(breed)
     }
 
-    static func fact(_ fact: Fact) -> UnsafeMutableRawPointer {
-        let header = 16
+    static func fact(_ fact: Fact) -> UnsafeMutablePointer<cf_fact> {
+        let header = MemoryLayout<cf_fact>.stride
         let block = allocate(header + fact.text.utf8.count + 1)
         var next = block + header
-        block.storeBytes(of: copy(fact.text, to: &next), as: UnsafePointer<CChar>.self)
-        block.storeBytes(of: Int64(fact.length), toByteOffset: 8, as: Int64.self)
-        return block
+        let text = copy(fact.text, to: &next)
+        let item = block.bindMemory(to: cf_fact.self, capacity: 1)
+        item.initialize(to: cf_fact(fact: text, length: Int64(fact.length)))
+        return item
     }
 
-    static func freeFact(_ block: UnsafeMutableRawPointer?) {
-        free(block)
+    static func freeFact(_ fact: UnsafeMutablePointer<cf_fact>?) {
+        free(fact)
     }
 
     /// `malloc`, so that C's `free` would also be right; it fails only when memory is exhausted.

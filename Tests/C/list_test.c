@@ -40,7 +40,7 @@ static cf_breed *wait_breed(cf_list *l, int64_t index) {
 
 #define MAX_EVENTS 1024
 
-struct event { int kind; int64_t first, count; };
+struct event { cf_event kind; int64_t first, count; };
 
 struct recorder {
     pthread_mutex_t lock;
@@ -48,7 +48,7 @@ struct recorder {
     struct event events[MAX_EVENTS];
 };
 
-static void record(void *ctx, int kind, int64_t first, int64_t count) {
+static void record(void *ctx, cf_event kind, int64_t first, int64_t count) {
     struct recorder *r = ctx;
     pthread_mutex_lock(&r->lock);
     if (r->n < MAX_EVENTS) r->events[r->n] = (struct event){kind, first, count};
@@ -62,7 +62,7 @@ static void recorder_init(struct recorder *r) {
 }
 
 /* Whether the recorder has seen (kind, first, count). */
-static int seen(struct recorder *r, int kind, int64_t first, int64_t count) {
+static int seen(struct recorder *r, cf_event kind, int64_t first, int64_t count) {
     pthread_mutex_lock(&r->lock);
     int found = 0;
     for (int i = 0; i < r->n && i < MAX_EVENTS; i++) {
@@ -73,13 +73,13 @@ static int seen(struct recorder *r, int kind, int64_t first, int64_t count) {
 }
 
 /* Waits up to 2 s (listeners run on a library thread, maybe after cf_list_wait returns) for an event. */
-static int await_event(struct recorder *r, int kind, int64_t first, int64_t count) {
+static int await_event(struct recorder *r, cf_event kind, int64_t first, int64_t count) {
     double deadline = now_seconds() + 2.0 * harness_slowdown();
     while (!seen(r, kind, first, count) && now_seconds() < deadline) sleep_ms(5);
     return seen(r, kind, first, count);
 }
 
-static int count_kind(struct recorder *r, int kind) {
+static int count_kind(struct recorder *r, cf_event kind) {
     pthread_mutex_lock(&r->lock);
     int n = 0;
     for (int i = 0; i < r->n && i < MAX_EVENTS; i++) n += r->events[i].kind == kind;
@@ -111,7 +111,8 @@ static void list_calls_reject_null_handles_and_out_pointers(void) {
     CHECK_FAILS(cf_list_wait(NULL, 0, 100), CF_ERR_ARGUMENT, NULL);
     CHECK_FAILS(cf_list_retry(NULL), CF_ERR_ARGUMENT, NULL);
     CHECK_FAILS(cf_list_set_listener(NULL, NULL, NULL), CF_ERR_ARGUMENT, NULL);
-    CHECK_INT_EQ(cf_list_count(NULL), -1);
+    CHECK_INT_EQ(cf_list_count(NULL), CF_COUNT_INVALID);
+    CHECK(strstr(cf_last_error(), "the list is NULL") != NULL);
 
     cf_client *c = open_client(default_url, NULL);
     if (c == NULL) return;
@@ -218,12 +219,15 @@ static void first_access_is_pending_then_ok_after_wait(void) {
     if (c == NULL) return;
     cf_list *l = open_list(c, CF_BREEDS, "{\"page_size\":10}");
     if (l != NULL) {
-        CHECK_INT_EQ(cf_list_count(l), -1);
+        CHECK_FAILS(cf_list_retry(NULL), CF_ERR_ARGUMENT, "the list is NULL");
+        CHECK_INT_EQ(cf_list_count(l), CF_COUNT_UNKNOWN);
+        CHECK_STR_EQ(cf_last_error(), ""); /* not known yet is no failure */
         cf_breed *b = SENTINEL;
         CHECK_STATUS(cf_list_breed(l, 0, &b), CF_PENDING);
         CHECK(b == NULL);
         CHECK_STATUS(cf_list_wait(l, 0, (int64_t)(10000 * harness_slowdown())), CF_OK);
         CHECK_INT_EQ(cf_list_count(l), 98);
+        CHECK_STR_EQ(cf_last_error(), "");
         b = NULL;
         if (CHECK_STATUS(cf_list_breed(l, 0, &b), CF_OK) == CF_OK && b != NULL) {
             CHECK_STR_EQ(b->breed, "Abyssinian");
@@ -395,7 +399,7 @@ static void failed_page_fails_every_index_until_retry(void) {
             CHECKF(b == NULL, "index %lld: out not NULL", (long long)i);
         }
         CHECK(await_event(&r, CF_EVENT_FAILED, 0, 10));
-        CHECK_INT_EQ(cf_list_count(l), -1);
+        CHECK_INT_EQ(cf_list_count(l), CF_COUNT_UNKNOWN);
         /* Still failed a while later: no silent reload. */
         sleep_ms(200);
         b = SENTINEL;
