@@ -67,6 +67,8 @@ struct PagingState<Item: Sendable> {
         if closed { return (.failed(.cancelled), nil) }
         if index < 0 { return (.pastEnd, nil) }
         if let total, index >= total { return (.pastEnd, nil) }
+        // Its page would be number Int.max + 1 (page size 1, index Int.max): none can be.
+        if index / pageSize == Int.max { return (.pastEnd, nil) }
         lastAccess = index
         let current = index / pageSize
         let answer = state(of: index) ?? .pending
@@ -104,7 +106,8 @@ struct PagingState<Item: Sendable> {
     /// The pages within the prefetch distance of `index`.
     private func windowSpan(around index: Int, options: PagingOptions) -> ClosedRange<Int> {
         let first = max(0, index - options.prefetchDistance) / pageSize
-        var last = (index + options.prefetchDistance) / pageSize
+        let (ahead, overflow) = index.addingReportingOverflow(options.prefetchDistance)
+        var last = (overflow ? Int.max : ahead) / pageSize
         if let total { last = min(last, max(0, (total - 1) / pageSize)) }
         return first...max(first, last)
     }
