@@ -8,6 +8,11 @@ struct PrefixDenyList: Sendable, Equatable {
 
     private var root = Node()
 
+    /// Longer prefixes are not remembered: no name is this long, a search that long is rare,
+    /// and the trie is walked, built and freed one level per character, recursively, so an
+    /// unbounded one (a 1 MB search from a caller) would exhaust a thread's stack.
+    static let longestRemembered = 256
+
     /// Whether `prefix` or one of its own prefixes is known to match nothing.
     func covers(_ prefix: String) -> Bool {
         var node = root
@@ -21,7 +26,7 @@ struct PrefixDenyList: Sendable, Equatable {
 
     /// Records that `prefix` matches nothing (and forgets the longer prefixes it covers).
     mutating func deny(_ prefix: String) {
-        guard !prefix.isEmpty else { return }
+        guard !prefix.isEmpty, prefix.utf8.count <= Self.longestRemembered else { return }
         Self.deny(Substring(prefix), in: &root)
     }
 
