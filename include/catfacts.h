@@ -11,6 +11,11 @@
  *   cf_status_string(), cf_last_error()) belong to the library: never free them.
  * - All text is UTF-8.
  * - Every function may be called from any thread.
+ * - A NULL handle or out-pointer is CF_ERR_ARGUMENT naming it, never a crash; so is a
+ *   handle of another kind (a cf_list * cast to cf_client *, or any other pointer that is
+ *   not a handle of this library). Closing or interrupting NULL, or a handle of another
+ *   kind, does nothing. A closed handle is freed memory: using it is undefined, as after
+ *   free().
  *
  * Link with -lCatFacts (pkg-config: catfacts).
  */

@@ -54,13 +54,11 @@ enum Call {
     }
 
     static func client(_ pointer: OpaquePointer?) throws(CatFactsError) -> CatFactsClient {
-        guard let handle = Handle.borrow(pointer, as: ClientHandle.self) else { throw .argument("the client is NULL") }
-        return handle.client
+        try Handle.require(pointer, as: ClientHandle.self, what: "the client", kind: "cf_client").client
     }
 
     static func list(_ pointer: OpaquePointer?) throws(CatFactsError) -> ListHandle {
-        guard let handle = Handle.borrow(pointer, as: ListHandle.self) else { throw .argument("the list is NULL") }
-        return handle
+        try Handle.require(pointer, as: ListHandle.self, what: "the list", kind: "cf_list")
     }
 
     /// A C `int64_t` as a Swift `Int` (the same width on every platform the library builds for).
