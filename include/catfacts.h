@@ -16,6 +16,8 @@
  *   not a handle of this library). Closing or interrupting NULL, or a handle of another
  *   kind, does nothing. A closed handle is freed memory: using it is undefined, as after
  *   free().
+ * - Text handed in must be UTF-8: anything else is CF_ERR_ARGUMENT naming the argument
+ *   or option and the first byte at fault.
  *
  * Link with -lCatFacts (pkg-config: catfacts).
  */
@@ -123,7 +125,8 @@ typedef struct cf_client cf_client;
  *
  * base_url: NULL for "https://catfact.ninja". http or https only; it may carry a
  *   path prefix ("http://proxy:8080/catfacts"): endpoint paths are appended to it,
- *   and metrics still name the endpoint ("/breeds"), not the prefix.
+ *   and metrics still name the endpoint ("/breeds"), not the prefix. At most 2048
+ *   bytes, with no control characters (CR, LF, ...) and no spaces.
  * options_json: NULL for the defaults, else a JSON object with any of the keys below.
  *   An integer is a JSON number with no fraction (2500 and 2500.0; not 2.5) within its
  *   range; one outside it is CF_ERR_ARGUMENT naming the key, the value and the range.
@@ -164,10 +167,12 @@ typedef struct cf_client cf_client;
  *   "offline_fallback"    bool         answer from the bundled catalog when the server
  *                                      cannot be reached (default false); such pages
  *                                      say "source":"offline-catalog"
- *   "user_agent"          string       the User-Agent header; no control characters
- *                                      (CR, LF, ...: they would forge headers)
+ *   "user_agent"          string       the User-Agent header; at most 1024 bytes, no
+ *                                      control characters (CR, LF, ...: they would
+ *                                      forge headers)
  *   "proxy"               string       the proxy for every request ("http://host:3128",
- *                                      "socks5h://host:1080"), or "" for none. Absent:
+ *                                      "socks5h://host:1080"), or "" for none; at most
+ *                                      2048 bytes, no spaces or control characters. Absent:
  *                                      http_proxy, https_proxy (or HTTPS_PROXY), all_proxy
  *                                      (or ALL_PROXY) and no_proxy (or NO_PROXY) from the
  *                                      environment when the client is opened, as curl reads

@@ -62,7 +62,7 @@ public func cf_breed_find(_ client: OpaquePointer?, _ name: UnsafePointer<CChar>
     Call.text(out, what: "out_json") { () throws(CatFactsError) in
         let client = try Call.client(client)
         guard let name else { throw .argument("name is NULL") }
-        guard let text = String(validatingCString: name) else { throw .argument("the breed name is not valid UTF-8") }
+        let text = try CText.string(name, what: "name")
         return try blocking(on: client) { () async throws(CatFactsError) in
             JSONOutput.string(try await client.breed(named: text))
         }.get()

@@ -35,7 +35,7 @@ struct OptionsJSON {
             values = [:]
             return
         }
-        guard let string = String(validatingCString: text) else { throw .argument("\(what) are not valid UTF-8") }
+        let string = try CText.string(text, what: what)
         try JSONNesting.check(string, what: what)
         do {
             values = try JSONDecoder().decode([String: Value].self, from: Data(string.utf8))
@@ -116,11 +116,18 @@ extension ClientOptions {
     static let jsonKeys: Set<String> = ["timeout_ms", "connect_timeout_ms", "retries", "cache_path", "cache_max_bytes",
                                         "cache_ttl_ms", "offline_fallback", "user_agent", "max_body_bytes", "proxy", "deadline_ms"]
 
+    /// The longest base URL or proxy URL accepted, in bytes: what servers and proxies take.
+    static let longestURL = 2048
+    /// The longest User-Agent accepted, in bytes: a header line servers take.
+    static let longestUserAgent = 1024
+
     /// Options from `cf_client_open`'s arguments.
     init(baseURL: UnsafePointer<CChar>?, json: UnsafePointer<CChar>?) throws(CatFactsError) {
         var url: String?
         if let baseURL {
-            guard let text = String(validatingCString: baseURL) else { throw .argument("base_url is not valid UTF-8") }
+            let text = try CText.string(baseURL, what: "base_url")
+            try CText.requireLength(text, what: "base_url", atMost: Self.longestURL)
+            try CText.requireNoControlOrSpace(text, what: "base_url")
             url = text
         }
         let options = try OptionsJSON(json, what: "client options", allowed: Self.jsonKeys)
@@ -131,8 +138,14 @@ extension ClientOptions {
         if let bytes = try options.integer("max_body_bytes", in: 1...(1 << 31)) { limits.maxBodyBytes = bytes }
         if let retries = try options.integer("retries", in: 0...100) { retry.retries = retries }
         if let fallback = try options.bool("offline_fallback") { offlineFallback = fallback }
-        if let agent = try options.string("user_agent") { userAgent = agent }
-        if let proxy = try options.string("proxy") { self.proxy = proxy }
+        if let agent = try options.string("user_agent") {
+            try CText.requireLength(agent, what: "user_agent", atMost: Self.longestUserAgent)
+            userAgent = agent
+        }
+        if let proxy = try options.string("proxy") {
+            try CText.requireLength(proxy, what: "proxy", atMost: Self.longestURL)
+            self.proxy = proxy
+        }
         if let path = try options.string("cache_path") {
             guard !path.isEmpty else { throw .argument("'cache_path' in client options is empty; leave it out for a memory-only cache") }
             cachePath = path
