@@ -177,7 +177,8 @@ extension BreedQuery {
         let options = try OptionsJSON(json, what: "the query", allowed: jsonKeys)
         func field(_ name: String, key: String) throws(CatFactsError) -> Breed.Field {
             guard let field = Breed.Field(rawValue: name) else {
-                throw .argument("'\(key)' in the query names no field: '\(name)'; fields: \(Breed.Field.allCases.map(\.rawValue).joined(separator: ", "))")
+                let quoted = name.utf8.count > 64 ? "\(name.prefix(64))…" : name
+                throw .argument("'\(key)' in the query names no field: '\(quoted)'; fields: \(Breed.Field.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             return field
         }
