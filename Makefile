@@ -19,7 +19,7 @@ SAMPLES_PKG_CONFIG_PATH := $(PKGCONFIG_DIR)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG
 # Leaks and false alarms of the Swift toolchain's own libraries, documented in the file.
 VALGRIND_SUPPRESSIONS := --suppressions=$(CURDIR)/Tests/C/valgrind.supp
 
-.PHONY: all deps test-deps python-deps build links pkgconfig lib release man run test swift-test c-test c-valgrind \
+.PHONY: all deps test-deps python-deps build links pkgconfig lib release man run test swift-test c-test c-valgrind c-misuse \
 	c-samples python-test shell-test dist-check install uninstall bench clean
 
 all: build
@@ -87,7 +87,7 @@ run: build
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(MAKE) --no-print-directory links pkgconfig
-	$(MAKE) --no-print-directory swift-test c-test c-valgrind python-test shell-test dist-check
+	$(MAKE) --no-print-directory swift-test c-test c-valgrind c-misuse python-test shell-test dist-check
 
 # Serial: the metrics tests compare measured latency with the injected one, and must not share the CPU.
 swift-test:
@@ -113,6 +113,16 @@ python-test: python-deps
 	cd bindings/python && $(PYTHON) -m mypy --strict --cache-dir $(CURDIR)/.build/mypy-cache catfacts tests examples
 	CATFACTS_MOCK=$(BUILD_DIR)/catfacts-mock CATFACTS_LIBRARY=$(abspath $(BUILD_DIR))/libCatFacts.so \
 		$(PYTHON) -m pytest bindings/python/tests -q -p no:cacheprovider
+
+# The misuse suite (Tests/C/misuse_test.c; c-test and c-valgrind run it too) under ASan and
+# UBSan, the library built with -sanitize=address in its own scratch folder: every NULL, wrong
+# handle, bad option and re-entering listener, with no memory error, leak or undefined
+# behaviour on either side. -z undefs: the sanitizer's runtime comes with the test program.
+ASAN_BUILD_DIR := .build-asan/debug
+c-misuse:
+	$(SWIFT) build --scratch-path .build-asan --product CatFacts -Xswiftc -sanitize=address -Xlinker -z -Xlinker undefs
+	@ln -sf libCatFacts.so $(ASAN_BUILD_DIR)/libCatFacts.so.0
+	CF_LIB_DIR=$(ASAN_BUILD_DIR) Tests/C/run.sh --sanitize misuse_test
 
 # The shell: script mode against golden output, and a real terminal (pexpect) against the mock.
 shell-test: python-deps

@@ -9,7 +9,14 @@
 #                                     reachable do not). Slow: the thread test runs fewer
 #                                     calls (CF_THREAD_ITERATIONS=40) and time limits are
 #                                     stretched (CF_TEST_SLOWDOWN=10).
+#   Tests/C/run.sh --sanitize [...]   compiled with AddressSanitizer and UndefinedBehavior-
+#                                     Sanitizer (the Swift toolchain's clang, which has their
+#                                     runtimes; SANITIZE_CC to choose another): any report,
+#                                     leaks included, fails. The library itself is not
+#                                     instrumented: ASan sees its malloc and free, and every
+#                                     access the test makes to what it hands out.
 #
+# CF_LIB_DIR=DIR takes libCatFacts.so (and libCatFacts.so.0) from DIR instead of .build/debug.
 # Needs: the library and the mock built (swift build --product CatFacts --product catfacts-mock),
 # gcc or cc, libjansson-dev; valgrind for --valgrind. CF_TEST_VERBOSE=1 names and times each test.
 set -u
@@ -17,17 +24,21 @@ cd "$(dirname "$0")/../.."
 
 CC=${CC:-cc}
 BUILD_DIR=.build/debug
+# The library's folder: CF_LIB_DIR for another build of it (make c-misuse: .build-asan/debug).
+LIB_DIR=${CF_LIB_DIR:-$BUILD_DIR}
 OUT_DIR=.build/c-tests
-LIB=$BUILD_DIR/libCatFacts.so
+LIB=$LIB_DIR/libCatFacts.so
 SUPP=Tests/C/valgrind.supp
 TIMEOUT=${CF_TEST_TIMEOUT:-300}
 
 valgrind=0
+sanitize=0
 names=()
 for arg in "$@"; do
     case $arg in
         --valgrind) valgrind=1 ;;
-        -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --sanitize) sanitize=1 ;;
+        -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         -*) echo "run.sh: unknown option $arg" >&2; exit 2 ;;
         *) names+=("${arg%.c}") ;;
     esac
@@ -46,20 +57,35 @@ if [ $valgrind = 1 ] && ! command -v valgrind >/dev/null; then
     exit 2
 fi
 
+if [ $sanitize = 1 ]; then
+    CC=${SANITIZE_CC:-$(dirname "$(readlink -f "$(command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)")")/clang}
+    if [ ! -x "$CC" ]; then
+        echo "run.sh: $CC is missing: --sanitize needs a clang with the sanitizer runtimes (SANITIZE_CC)" >&2
+        exit 2
+    fi
+fi
+
 if [ ${#names[@]} = 0 ]; then
     for source in Tests/C/*_test.c; do names+=("$(basename "$source" .c)"); done
 fi
 
 mkdir -p "$OUT_DIR"
 CFLAGS=(-std=c99 -Wall -Wextra -Werror -g -Iinclude)
-LIBS=(-L"$BUILD_DIR" -lCatFacts -Wl,-rpath,"$PWD/$BUILD_DIR" -ljansson -lpthread)
+suffix=
+if [ $sanitize = 1 ]; then
+    CFLAGS+=(-O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all -fuse-ld=lld)
+    suffix=.sanitized
+    export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:exitcode=98}
+    export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+fi
+LIBS=(-L"$LIB_DIR" -lCatFacts -Wl,-rpath,"$PWD/$LIB_DIR" -ljansson -lpthread)
 
 passed=0
 failed=0
 failed_names=()
 for name in "${names[@]}"; do
     source=Tests/C/$name.c
-    binary=$OUT_DIR/$name
+    binary=$OUT_DIR/$name$suffix
     if [ ! -f "$source" ]; then
         echo "run.sh: no $source" >&2
         failed=$((failed + 1)); failed_names+=("$name"); continue
