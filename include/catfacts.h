@@ -10,7 +10,8 @@
  *   free them with cf_free(). Strings returned directly (cf_version(),
  *   cf_status_string(), cf_last_error()) belong to the library: never free them.
  * - All text is UTF-8.
- * - Every function may be called from any thread.
+ * - Every function may be called from any thread; "Threads" below says which calls may
+ *   run at once, from listeners and from signal handlers.
  * - A NULL handle or out-pointer is CF_ERR_ARGUMENT naming it, never a crash; so is a
  *   handle of another kind (a cf_list * cast to cf_client *, or any other pointer that is
  *   not a handle of this library). Closing or interrupting NULL, or a handle of another
@@ -20,6 +21,30 @@
  *   or option and the first byte at fault.
  *
  * Link with -lCatFacts (pkg-config: catfacts).
+ *
+ * Threads:
+ * - One client: any number of threads may call any functions on it at once (one-shot
+ *   calls, queries, metrics, cf_list_open, setting listeners, cf_client_interrupt); the
+ *   calls of one thread never see another's cf_last_error() or fields.
+ * - One list: any number of threads may read it at once (cf_list_breed, cf_list_fact,
+ *   cf_list_count, cf_list_wait, cf_list_retry, cf_list_set_listener); one load per page
+ *   however many ask.
+ * - Closing: cf_client_close and cf_list_close may run while other threads are blocked in
+ *   calls on the same handle (interrupt them first to have them return at once: a closed
+ *   list wakes its waiters with CF_ERR_CANCELLED), but, as with free(), no thread may start
+ *   a call with a handle once its close has begun, and a handle is closed once.
+ * - Listeners run on library threads, several at once when requests or loads finish
+ *   together (make them thread-safe), and a list's listener also on the caller's own thread
+ *   inside cf_list_breed, cf_list_fact or cf_list_retry when that access drops pages. A
+ *   listener may call any function that does not block, on its own client or list too:
+ *   read items and counts, cf_metrics, set or remove listeners (its own included),
+ *   cf_client_interrupt, and close its own list or client (what it closes must not be
+ *   used afterwards, by it or by the code that was calling into it). It must not call
+ *   cf_list_wait or a blocking one-shot call (cf_breeds_page, cf_facts_page,
+ *   cf_fact_random, cf_breed_find, cf_breeds_query): they may wait for the very thread the
+ *   listener runs on.
+ * - Signal handlers may call cf_client_interrupt and nothing else (it only sets a flag
+ *   and writes a byte to a pipe).
  */
 #ifndef CATFACTS_H
 #define CATFACTS_H
@@ -455,9 +480,11 @@ cf_status cf_list_wait(cf_list *l, int64_t index, int64_t timeout_ms);
 cf_status cf_list_retry(cf_list *l);
 
 /*
- * Called, on a library thread, when a range of indices is loaded, failed or dropped:
- * event says which, first is the range's first index, count its length. It must not
- * call cf_list_wait or a blocking one-shot call. ctx is passed back as given.
+ * Called when a range of indices is loaded, failed or dropped: event says which, first is
+ * the range's first index, count its length. It runs on a library thread, or on the
+ * caller's thread inside cf_list_breed, cf_list_fact or cf_list_retry for the pages that
+ * access drops (see "Threads" at the top). It must not call cf_list_wait or a blocking
+ * one-shot call. ctx is passed back as given.
  */
 typedef void (*cf_list_listener)(void *ctx, cf_event event, int64_t first, int64_t count);
 
