@@ -117,7 +117,7 @@ class CFact(ctypes.Structure):
 
 #: ``void (*)(void *ctx, const char *endpoint, double ms, cf_status s)``
 METRICS_LISTENER = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_double, ctypes.c_int)
-#: ``void (*)(void *ctx, int event, int64_t first, int64_t count)``
+#: ``void (*)(void *ctx, cf_event event, int64_t first, int64_t count)``; cf_event is a C enum, an int here
 LIST_LISTENER = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int, ctypes.c_int64, ctypes.c_int64)
 #: ``void (*)(void *ctx, int online)``
 ONLINE_LISTENER = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int)
