@@ -20,7 +20,7 @@ SAMPLES_PKG_CONFIG_PATH := $(PKGCONFIG_DIR)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG
 VALGRIND_SUPPRESSIONS := --suppressions=$(CURDIR)/Tests/C/valgrind.supp
 
 .PHONY: all deps test-deps python-deps build links pkgconfig lib release man run test swift-test c-test c-valgrind c-misuse \
-	c-samples python-test shell-test dist-check install uninstall bench clean
+	c-samples python-test shell-test dist-check install uninstall bench clean tsan
 
 all: build
 
@@ -128,6 +128,11 @@ c-misuse:
 shell-test: python-deps
 	CATFACTS=$(BUILD_DIR)/catfacts CATFACTS_MOCK=$(BUILD_DIR)/catfacts-mock \
 		$(PYTHON) -m pytest Tests/shell -q -p no:cacheprovider
+
+# The Swift tests and the C tests under ThreadSanitizer (a build of its own in .build-tsan):
+# any report fails. Not part of `make test` (it rebuilds everything instrumented).
+tsan: build test-deps
+	scripts/tsan.sh
 
 # Benchmarks need a release build; bench/run rewrites BENCHMARKS.md.
 bench: deps python-deps

@@ -15,6 +15,10 @@
 #                                     leaks included, fails. The library itself is not
 #                                     instrumented: ASan sees its malloc and free, and every
 #                                     access the test makes to what it hands out.
+#   Tests/C/run.sh --tsan [...]       compiled with ThreadSanitizer (the toolchain's clang), for
+#                                     a library built with -sanitize=thread (make tsan:
+#                                     CF_LIB_DIR=.build-tsan/debug); reports go to TSAN_OPTIONS'
+#                                     log_path and the caller counts them.
 #
 # CF_LIB_DIR=DIR takes libCatFacts.so (and libCatFacts.so.0) from DIR instead of .build/debug.
 # Needs: the library and the mock built (swift build --product CatFacts --product catfacts-mock),
@@ -38,7 +42,8 @@ for arg in "$@"; do
     case $arg in
         --valgrind) valgrind=1 ;;
         --sanitize) sanitize=1 ;;
-        -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --tsan) sanitize=2 ;;
+        -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         -*) echo "run.sh: unknown option $arg" >&2; exit 2 ;;
         *) names+=("${arg%.c}") ;;
     esac
@@ -57,7 +62,7 @@ if [ $valgrind = 1 ] && ! command -v valgrind >/dev/null; then
     exit 2
 fi
 
-if [ $sanitize = 1 ]; then
+if [ $sanitize != 0 ]; then
     CC=${SANITIZE_CC:-$(dirname "$(readlink -f "$(command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)")")/clang}
     if [ ! -x "$CC" ]; then
         echo "run.sh: $CC is missing: --sanitize needs a clang with the sanitizer runtimes (SANITIZE_CC)" >&2
@@ -77,6 +82,9 @@ if [ $sanitize = 1 ]; then
     suffix=.sanitized
     export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:exitcode=98}
     export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+elif [ $sanitize = 2 ]; then
+    CFLAGS+=(-O1 -fno-omit-frame-pointer -fsanitize=thread -fuse-ld=lld)
+    suffix=.tsan
 fi
 LIBS=(-L"$LIB_DIR" -lCatFacts -Wl,-rpath,"$PWD/$LIB_DIR" -ljansson -lpthread)
 

@@ -1,19 +1,13 @@
 import CatFactsKit
 import CatFactsMock
 import Foundation
-import Synchronization
 import Testing
 
 @Suite("The activity listener: each request as it goes out and as it ends")
 struct ActivityTests {
     /// What the listener heard: "began ID PATH" / "ended ID ok|STATUS".
-    private final class Heard: Sendable {
-        let lines = Mutex<[String]>([])
-        func withLock<T>(_ body: (inout [String]) -> T) -> T { lines.withLock { body(&$0) } }
-    }
-
-    private static func record(_ client: CatFactsClient) -> Heard {
-        let heard = Heard()
+    private static func record(_ client: CatFactsClient) -> Locked<[String]> {
+        let heard = Locked<[String]>([])
         client.setActivityListener { activity in
             let path = activity.url.path + (activity.url.query.map { "?" + $0 } ?? "")
             let line = switch activity.phase {

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Whether the server is reachable, from the outcome of every call.
 ///
@@ -20,7 +19,7 @@ final class OfflineMonitor: Sendable {
 
     let threshold: Int
     let cooldown: Duration
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(threshold: Int, cooldown: Duration) {
         self.threshold = threshold

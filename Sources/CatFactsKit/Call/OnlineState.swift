@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Whether the client is online, what changes it, and who hears of it: the
 /// ``OfflineMonitor``'s count of calls that got no response, the metrics' online flag, the
@@ -7,7 +6,7 @@ final class OnlineState: Sendable {
     let monitor: OfflineMonitor
     private let metrics: MetricsRecorder
     let listener = ListenerSlot<Bool>()
-    private let probeTask = Mutex<Task<Void, Never>?>(nil)
+    private let probeTask = Locked<Task<Void, Never>?>(nil)
     /// Sends one probe; `true` when any response came back.
     private let probe: @Sendable () async -> Bool
     private let longestProbeInterval: Duration

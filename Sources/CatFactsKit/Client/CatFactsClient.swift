@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Synchronization
 
 /// The Cat Facts API, with every request measured and every page cached.
 ///
@@ -40,7 +39,7 @@ public final class CatFactsClient: Sendable {
     /// The breeds seen so far, for ``breed(named:)``.
     let knownBreeds = KnownBreeds()
     /// Every breed, once a query has needed them all.
-    let catalogView = Mutex<BreedCatalogView?>(nil)
+    let catalogView = Locked<BreedCatalogView?>(nil)
     let address: EndpointAddress
     let decoder: any PageDecoder
     private let onlineState: OnlineState

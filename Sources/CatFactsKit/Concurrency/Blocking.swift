@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Waits on a thread of the caller's own (a C program's thread, a command-line tool's main
 /// thread) for async work that runs on the concurrency pool. The waiting thread is not a
@@ -16,7 +15,7 @@ package enum Blocking {
     package static func run<Value: Sendable>(cancellableBy calls: CallsInProgress?,
                                              _ body: @escaping @Sendable () async -> Value) -> Value {
         let done = DispatchSemaphore(value: 0)
-        let result = Mutex<Value?>(nil)
+        let result = Locked<Value?>(nil)
         let task = Task.detached {
             let value = await body()
             result.withLock { $0 = value }

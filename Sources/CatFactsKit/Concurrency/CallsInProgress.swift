@@ -14,7 +14,7 @@ import Darwin
 /// every client whose flag is set. A call that starts between the two halves is cancelled
 /// too.
 package final class CallsInProgress: Sendable {
-    private let cancels = Mutex<[UInt64: @Sendable () -> Void]>([:])
+    private let cancels = Locked<[UInt64: @Sendable () -> Void]>([:])
     private let nextToken = Atomic<UInt64>(0)
     private let requested = Atomic<Bool>(false)
 
@@ -60,7 +60,7 @@ final class InterruptWatcher: Sendable {
         init(_ calls: CallsInProgress) { self.calls = calls }
     }
 
-    private let clients = Mutex<[Entry]>([])
+    private let clients = Locked<[Entry]>([])
     private let readEnd: Int32
     private let writeEnd: Int32
 

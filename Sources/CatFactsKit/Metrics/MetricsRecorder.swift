@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Counts and times every request a client makes, per endpoint. Safe from any thread.
 public final class MetricsRecorder: Sendable {
@@ -10,7 +9,7 @@ public final class MetricsRecorder: Sendable {
         var online = true
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let listener = ListenerSlot<RequestEvent>()
 
     public init() {}

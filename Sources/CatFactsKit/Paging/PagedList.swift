@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// A very long list, loaded a page at a time around where it is read.
 ///
@@ -24,7 +23,7 @@ public final class PagedList<Item: Sendable>: Sendable {
 
     private let loader: Loader
     private let options: PagingOptions
-    private let state: Mutex<PagingState<Item>>
+    private let state: Locked<PagingState<Item>>
     private let listener = ListenerSlot<PagingEvent>()
 
     /// Creates a list over `loader`. Nothing loads until the first access.
@@ -34,7 +33,7 @@ public final class PagedList<Item: Sendable>: Sendable {
         try options.validate()
         self.options = options
         self.loader = loader
-        self.state = Mutex(PagingState(pageSize: options.pageSize, maxCachedItems: options.maxCachedItems))
+        self.state = Locked(PagingState(pageSize: options.pageSize, maxCachedItems: options.maxCachedItems))
     }
 
     deinit {

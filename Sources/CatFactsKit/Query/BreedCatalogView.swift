@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Every breed, fetched once, with what queries need: folded names, a prefix index, and
 /// the deny-list of prefixes that found nothing. With a store, the deny-list is loaded from
@@ -11,7 +10,7 @@ public final class BreedCatalogView: Sendable {
     public let fingerprint: String
     private let foldedNames: [String]
     private let index: PrefixIndex
-    private let denied: Mutex<PrefixDenyList>
+    private let denied: Locked<PrefixDenyList>
     private let store: ResponseStore?
 
     /// Builds the view and its index (O(n log n)); with `store`, loads the prefixes denied
@@ -27,7 +26,7 @@ public final class BreedCatalogView: Sendable {
             try store?.deniedPrefixes(catalog: fingerprint) ?? []
         }
         saved?.forEach { list.deny($0) }
-        denied = Mutex(list)
+        denied = Locked(list)
     }
 
     /// Binary-search steps the prefix index has taken (for tests: a denied prefix takes none).

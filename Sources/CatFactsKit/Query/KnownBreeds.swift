@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The breeds a client has seen, by name: the API has no detail or search endpoint,
 /// so a breed's detail (and, later, queries) come from here.
@@ -13,7 +12,7 @@ final class KnownBreeds: Sendable {
         var complete = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     let capacity: Int
 
     init(capacity: Int = 2_000) {

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Search as you type: each keystroke submits the text so far; an answer comes only for a
 /// query still current after the debounce interval, so a burst of typing costs one search
@@ -7,7 +6,7 @@ public final class SearchSession: Sendable {
     private let catalog: BreedCatalogView
     private let debounce: Duration
     private let limit: Int
-    private let latest = Mutex(0)
+    private let latest = Locked(0)
 
     /// - Parameters:
     ///   - debounce: how long the text must stay unchanged before it is searched.

@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Synchronization
 
 /// The offline page cache: response bodies in SQLite, filed by ``CacheKey``, with their
 /// fetch time and validators, capped in size with least-recently-used eviction.
@@ -25,7 +24,7 @@ public final class ResponseStore: Sendable {
     public let warnings: StoreWarnings
     /// The one connection, used by one call at a time: a SQLite connection must not be
     /// shared between threads without a lock, and the cache's statements are short.
-    private let connection: Mutex<SQLiteConnection>
+    private let connection: Locked<SQLiteConnection>
 
     /// Opens the cache: in memory when `path` is `nil`, else the file (its folder is created).
     ///
@@ -39,13 +38,13 @@ public final class ResponseStore: Sendable {
         if let path {
             if let db = StoreFile.open(path: path, warnings: warnings) {
                 self.path = path
-                self.connection = Mutex(db)
+                self.connection = Locked(db)
                 return
             }
             warnings.add("the cache file \(path) cannot be used; caching in memory instead")
         }
         self.path = nil
-        self.connection = Mutex(StoreFile.openMemory())
+        self.connection = Locked(StoreFile.openMemory())
     }
 
     /// The response filed under `key`, or `nil`.

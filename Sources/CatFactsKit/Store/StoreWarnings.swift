@@ -1,11 +1,10 @@
-import Synchronization
 
 /// What went wrong with the cache without failing a call (a corrupt file moved aside, a
 /// write that failed), newest last. Bounded: past ``capacity`` the oldest are dropped.
 public final class StoreWarnings: Sendable {
     /// The most warnings kept.
     public static let capacity = 100
-    private let list = Mutex<[String]>([])
+    private let list = Locked<[String]>([])
 
     public init() {}
 

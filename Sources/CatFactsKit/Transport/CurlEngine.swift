@@ -20,7 +20,7 @@ final class CurlEngine: @unchecked Sendable {
     // @unchecked: `multi` and `running` are touched only on the engine's thread (and by
     // init before it starts); the rest is the Mutex and the semaphore.
     private let multi: UnsafeMutableRawPointer
-    private let inbox = Mutex(Inbox())
+    private let inbox = Locked(Inbox())
     private var running: [UnsafeMutableRawPointer: CurlExchange] = [:]
     private let finished = DispatchSemaphore(value: 0)
 

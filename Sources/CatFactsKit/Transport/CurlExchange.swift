@@ -16,8 +16,8 @@ final class CurlExchange: @unchecked Sendable {
     let shownURL: String
     let limits: TransportLimits
     private let request: HTTPRequest
-    private let waiting = Mutex<CheckedContinuation<Result<HTTPResponse, CatFactsError>, Never>?>(nil)
-    private let cancelRequested = Mutex(false)
+    private let waiting = Locked<CheckedContinuation<Result<HTTPResponse, CatFactsError>, Never>?>(nil)
+    private let cancelRequested = Locked(false)
 
     private(set) var handle: UnsafeMutableRawPointer?
     private var headerList: UnsafeMutablePointer<curl_slist>?

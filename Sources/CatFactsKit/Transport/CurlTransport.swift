@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Synchronization
 
 /// ``HTTPTransport`` over libcurl's multi interface: one thread per transport runs every
 /// transfer (``CurlEngine``), connections are kept and reused between requests, and the
@@ -17,7 +16,7 @@ import Synchronization
 public final class CurlTransport: HTTPTransport {
     /// Made by the first request: a process that never goes to the network (answers from
     /// the cache, the bundled catalog) never loads libcurl or starts the thread.
-    private let engine = Mutex<CurlEngine?>(nil)
+    private let engine = Locked<CurlEngine?>(nil)
 
     public init() {}
 

@@ -1,8 +1,8 @@
+import CatFactsKit
 import Foundation
 import Hummingbird
 import Logging
 import ServiceLifecycle
-import Synchronization
 
 /// A local server with the Cat Facts API (`/breeds`, `/facts`, `/fact`), answering as the
 /// real service does, with latency and faults on demand.
@@ -23,7 +23,7 @@ public final class MockServer: Sendable {
     private let traffic: MockTraffic
     private let group: ServiceGroup
     private let running: Task<Void, any Error>
-    private let stopped = Mutex(false)
+    private let stopped = Locked(false)
 
     private init(port: Int, baseURL: URL, traffic: MockTraffic, group: ServiceGroup, running: Task<Void, any Error>) {
         self.port = port

@@ -1,4 +1,4 @@
-import Synchronization
+import CatFactsKit
 
 /// The per-request decisions every connection shares: which requests fail and how, how long
 /// each waits, and how many each path has served.
@@ -23,7 +23,7 @@ final class MockTraffic: Sendable {
         var nextFault = 0
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let faults: [MockFault]
     private let failFirst: Int
     private let failRate: Double
@@ -32,7 +32,7 @@ final class MockTraffic: Sendable {
 
     init(_ configuration: MockConfiguration) {
         var seeder = SystemRandomNumberGenerator()
-        state = Mutex(State(generator: SplitMix64(seed: configuration.seed ?? seeder.next())))
+        state = Locked(State(generator: SplitMix64(seed: configuration.seed ?? seeder.next())))
         faults = configuration.faults.isEmpty ? [.serverError] : configuration.faults
         failFirst = configuration.failFirst
         failRate = configuration.failRate

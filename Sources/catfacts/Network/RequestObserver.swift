@@ -4,7 +4,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Synchronization
 
 /// What the shell's client is doing on the network: the requests in flight (which the
 /// spinner names), the last failure (while a retry waits), whether the server was reached
@@ -32,7 +31,7 @@ final class RequestObserver: Sendable {
         var recorded = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init() {}
 

@@ -1,4 +1,4 @@
-import Synchronization
+import CatFactsKit
 
 /// Runs a command as a Swift task while the main thread waits on the signal pipe: Ctrl-C
 /// cancels the task (and so the request under way), not the shell; a resize is noted for
@@ -38,7 +38,7 @@ enum CommandTask {
 
 /// The result a command's task hands to the waiting main thread.
 private final class ResultBox: Sendable {
-    private let stored = Mutex<Bool?>(nil)
+    private let stored = Locked<Bool?>(nil)
     func set(_ value: Bool) { stored.withLock { $0 = value } }
     var value: Bool? { stored.withLock { $0 } }
 }

@@ -1,9 +1,9 @@
-import Synchronization
+import CatFactsKit
 
 /// A counter bumped from any thread (a paging listener) and read by a view waiting to
 /// redraw: a different value means something changed.
 final class ChangeCounter: Sendable {
-    private let count = Mutex(0)
+    private let count = Locked(0)
 
     init() {}
 

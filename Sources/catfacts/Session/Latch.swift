@@ -1,9 +1,9 @@
-import Synchronization
+import CatFactsKit
 
 /// A flag that, once set, stays set; safe to set on one thread and read on another
 /// (`quit` asked from a command's task, read by the main thread; a cancelled key wait).
 final class Latch: Sendable {
-    private let value = Mutex(false)
+    private let value = Locked(false)
 
     init() {}
 

@@ -1,11 +1,10 @@
 import CatFactsKit
-import Synchronization
 
 /// The breed names and field values the shell has seen, for Tab completion after `show`,
 /// `search` and `filter FIELD`. Written by the session, read by readline's completion on
 /// the main thread.
 final class SeenValues: Sendable {
-    private let values = Mutex<[Breed.Field: Set<String>]>([:])
+    private let values = Locked<[Breed.Field: Set<String>]>([:])
     /// Values kept per field: enough for any real catalog; a synthetic one of millions
     /// stops adding here.
     static let capacity = 5_000

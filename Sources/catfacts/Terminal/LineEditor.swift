@@ -1,5 +1,5 @@
+import CatFactsKit
 import CReadline
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -13,9 +13,9 @@ private enum Entered: Sendable {
 }
 
 /// What readline's C callbacks need, set while a line is being read (on the main thread).
-private let entered = Mutex<Entered?>(nil)
-private let completer = Mutex<TabCompleter?>(nil)
-private let matches = Mutex<(list: [String], next: Int)>(([], 0))
+private let entered = Locked<Entered?>(nil)
+private let completer = Locked<TabCompleter?>(nil)
+private let matches = Locked<(list: [String], next: Int)>(([], 0))
 
 /// Line editing with GNU readline: the prompt, Emacs/vi keys, history, Tab completion.
 ///

@@ -1,9 +1,9 @@
-import Synchronization
+import CatFactsKit
 
 /// Counts terminal resizes, so a view redrawing in place (`metrics --watch`, `scroll`)
 /// re-fits at once rather than at its next tick.
 enum ResizeSignal {
-    private static let generation = Mutex(0)
+    private static let generation = Locked(0)
 
     /// Bumps the count (the main thread does, on SIGWINCH).
     static func note() { generation.withLock { $0 += 1 } }

@@ -1,5 +1,5 @@
+import CatFactsKit
 import Dispatch
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -25,7 +25,7 @@ final class Spinner: Sendable {
     private let style: Style
     private let environment: [String: String]
     private let waitingFor: @Sendable () -> String?
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let queue = DispatchQueue(label: "catfacts.spinner")
 
     /// A spinner that names what `waitingFor` says (nothing is drawn while it says `nil`);

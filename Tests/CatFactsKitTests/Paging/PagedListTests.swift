@@ -1,7 +1,6 @@
 import CatFactsKit
 import CatFactsMock
 import Foundation
-import Synchronization
 import Testing
 
 @Suite("The windowed pager against the mock")
@@ -51,7 +50,7 @@ struct PagedListTests {
     @Test func itemsHeldNeverExceedTheBudgetAndDroppedPagesReloadTheSame() async throws {
         try await withMock({ $0.breeds = 1_000_000 }) { client, _ in
             let list = try client.breedList(PagingOptions(pageSize: 20, prefetchDistance: 20, maxCachedItems: 100))
-            let most = Mutex(0)
+            let most = Locked(0)
             list.setListener { _ in most.withLock { $0 = max($0, list.heldItemCount) } }
             let firstPage = try await (0..<20).asyncMap { try #require(await list.wait(for: $0, timeout: .seconds(5)).item) }
             for index in stride(from: 0, to: 2000, by: 7) { _ = await list.wait(for: index, timeout: .seconds(5)) }
@@ -121,7 +120,7 @@ struct PagedListTests {
     }
 
     @Test func theListenerHearsLoadedFailedAndDroppedRanges() async throws {
-        let events = Mutex<[PagingEvent]>([])
+        let events = Locked<[PagingEvent]>([])
         try await withMock({ $0.failFirst = 1; $0.faults = [.serverError] }) { client, _ in
             let list = try client.breedList(PagingOptions(pageSize: 10, prefetchDistance: 0, maxCachedItems: 10))
             list.setListener { event in events.withLock { $0.append(event) } }

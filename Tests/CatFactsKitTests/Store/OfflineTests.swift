@@ -1,7 +1,6 @@
 import CatFactsKit
 import CatFactsMock
 import Foundation
-import Synchronization
 import Testing
 
 @Suite("Offline: after failures in a row the client answers at once, and a probe brings it back")
@@ -13,7 +12,7 @@ struct OfflineTests {
             $0.probeInterval = .milliseconds(200)
             $0.offlineCooldown = .seconds(60)  // only the probe can end it within the test
         }
-        let heard = Mutex<[Bool]>([])
+        let heard = Locked<[Bool]>([])
         client.setOnlineListener { online in heard.withLock { $0.append(online) } }
         let cached = try await client.breeds(page: 1, limit: 5)
         await server.stop()

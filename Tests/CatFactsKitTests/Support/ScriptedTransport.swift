@@ -1,15 +1,14 @@
 @testable import CatFactsKit
 import Foundation
-import Synchronization
 
 /// A transport that answers from a script and remembers what it was asked.
 final class ScriptedTransport: HTTPTransport {
-    private let answers: Mutex<[Result<HTTPResponse, CatFactsError>]>
-    private let sent = Mutex<[HTTPRequest]>([])
+    private let answers: Locked<[Result<HTTPResponse, CatFactsError>]>
+    private let sent = Locked<[HTTPRequest]>([])
 
     /// Answers `responses` in turn; the last one repeats.
     init(_ responses: [Result<HTTPResponse, CatFactsError>]) {
-        answers = Mutex(responses)
+        answers = Locked(responses)
     }
 
     /// Answers every request with `status` and `body`.
@@ -31,7 +30,7 @@ final class ScriptedTransport: HTTPTransport {
 /// Wraps a transport and adds up the body bytes it brought back.
 final class ByteCountingTransport: HTTPTransport {
     private let inner: any HTTPTransport
-    private let total = Mutex(0)
+    private let total = Locked(0)
 
     init(_ inner: any HTTPTransport) { self.inner = inner }
 
