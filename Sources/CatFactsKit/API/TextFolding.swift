@@ -20,6 +20,18 @@ package enum TextFolding {
         return String(scalars).lowercased()
     }
 
+    /// Appends the UTF-8 of `text` folded to `bytes`, without making a `String` when `text`
+    /// is ASCII (a prefix index of a million names folds them all).
+    package static func appendFolded(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        let ascii: Bool = text.withUTF8 { utf8 in
+            guard utf8.allSatisfy({ $0 < 0x80 }) else { return false }
+            for byte in utf8 { bytes.append(byte &- 0x41 < 26 ? byte | 0x20 : byte) }
+            return true
+        }
+        if !ascii { bytes.append(contentsOf: fold(text).utf8) }
+    }
+
     /// The key a breed name is matched by: trimmed, then folded; `""` for a blank name.
     package static func nameKey(_ name: String) -> String {
         fold(Breed.presence(name) ?? "")

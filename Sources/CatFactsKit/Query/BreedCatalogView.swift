@@ -8,7 +8,6 @@ public final class BreedCatalogView: Sendable {
     public let breeds: [Breed]
     /// Names this catalog's set of breed names (see ``CatalogFingerprint``).
     public let fingerprint: String
-    private let foldedNames: [String]
     private let index: PrefixIndex
     private let denied: Locked<PrefixDenyList>
     private let store: ResponseStore?
@@ -17,9 +16,8 @@ public final class BreedCatalogView: Sendable {
     /// for this catalog before (a store that cannot be read adds a warning and starts empty).
     public init(breeds: [Breed], store: ResponseStore? = nil) {
         self.breeds = breeds
-        foldedNames = breeds.map { TextFolding.fold($0.name) }
-        fingerprint = CatalogFingerprint.of(foldedNames: foldedNames)
-        index = PrefixIndex(names: breeds.map(\.name))
+        index = PrefixIndex(names: breeds.lazy.map(\.name))
+        fingerprint = CatalogFingerprint.of(index)
         self.store = store
         var list = PrefixDenyList()
         let saved = store?.warnOnFailure { [fingerprint] () throws(CatFactsError) in
@@ -67,11 +65,13 @@ public final class BreedCatalogView: Sendable {
             }
         }
         let sortField = query.sortBy ?? .breed
-        let sortKeys = chosen.map { key(for: breeds[$0], field: sortField, position: $0) }
-        var order = Array(zip(chosen, sortKeys))
+        // Keys made once per chosen breed, not per comparison.
+        let names = chosen.map(index.foldedName(at:))
+        let sortKeys: [String?] = sortField == .breed ? names : chosen.map { breeds[$0][sortField].map(TextFolding.fold) }
+        var order: [(position: Int, key: String?, name: String)] = chosen.indices.map { (chosen[$0], sortKeys[$0], names[$0]) }
         order.sort { a, b in
             // Absent values last, whichever the direction; ties by name, then server order.
-            switch (a.1, b.1) {
+            switch (a.key, b.key) {
             case (nil, nil): break
             case (nil, _): return false
             case (_, nil): return true
@@ -79,10 +79,10 @@ public final class BreedCatalogView: Sendable {
                 let c = NaturalOrder.compare(x, y)
                 if c != 0 { return query.descending ? c > 0 : c < 0 }
             }
-            let names = NaturalOrder.compare(foldedNames[a.0], foldedNames[b.0])
-            return names != 0 ? names < 0 : a.0 < b.0
+            let byName = NaturalOrder.compare(a.name, b.name)
+            return byName != 0 ? byName < 0 : a.position < b.position
         }
-        var sorted = order.map(\.0)
+        var sorted = order.map(\.position)
         guard let groupField = query.groupBy else {
             if let limit = query.limit { sorted = Array(sorted.prefix(limit)) }
             return .items(sorted.map { breeds[$0] })
@@ -102,9 +102,5 @@ public final class BreedCatalogView: Sendable {
             result.append(BreedGroup(key: group.display, items: items))
         }
         return .groups(result)
-    }
-
-    private func key(for breed: Breed, field: Breed.Field, position: Int) -> String? {
-        field == .breed ? foldedNames[position] : breed[field].map(TextFolding.fold)
     }
 }

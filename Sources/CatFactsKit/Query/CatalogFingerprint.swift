@@ -2,12 +2,12 @@
 /// (FNV-1a, 64 bits, over the folded names in the server's order): denied prefixes saved in
 /// the cache are filed under it, so a catalog whose names changed starts a new deny-list.
 enum CatalogFingerprint {
-    static func of(foldedNames: [String]) -> String {
+    static func of(_ index: PrefixIndex) -> String {
         var hash = FNV1a()
-        for name in foldedNames {
-            hash.add(name.utf8)
+        index.forEachFoldedName { name in
+            hash.add(name)
             hash.add(0) // No name holds NUL, so "ab"+"c" and "a"+"bc" differ.
         }
-        return "\(foldedNames.count)-" + FNV1a.hex(hash.value)
+        return "\(index.count)-" + FNV1a.hex(hash.value)
     }
 }
