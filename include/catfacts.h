@@ -172,6 +172,12 @@ typedef struct cf_client cf_client;
  *                                      503 with Retry-After (seconds or an HTTP date)
  *                                      waits exactly that, or fails at once when it asks
  *                                      for more than 30 s (the message says how long)
+ *   "read_ahead"          0..16        pages fetched ahead when pages are asked in order
+ *                                      (default 2): after page p then p+1 of one list (same
+ *                                      function, limit and max_length), the next ones load
+ *                                      in the background, so the loop's next calls find them
+ *                                      (never past the last page; a jump stops it). They are
+ *                                      requests like any other in cf_metrics. 0: off
  *   "cache_path"          string       SQLite cache file (its folder is created); absent:
  *                                      the cache lives in memory and dies with the client.
  *                                      Several clients and processes may share one file.

@@ -575,12 +575,69 @@ static void breed_find_of_a_known_breed_sends_no_request(void) {
 
 /* ---- metrics ---- */
 
+/* Requests sent to /breeds so far, from cf_metrics. */
+static long long breeds_requests(cf_client *c) {
+    char *text = NULL;
+    if (cf_metrics(c, &text) != CF_OK) return -1;
+    json_error_t error;
+    json_t *m = json_loads(text, 0, &error);
+    cf_free(text);
+    long long n = 0;
+    json_t *endpoints = json_object_get(m, "endpoints");
+    for (size_t i = 0; i < json_array_size(endpoints); i++) {
+        json_t *e = json_array_get(endpoints, i);
+        if (strcmp(json_string_value(json_object_get(e, "endpoint")), "/breeds") == 0) {
+            n = json_integer_value(json_object_get(e, "requests"));
+        }
+    }
+    json_decref(m);
+    return n;
+}
+
+/* Waits (up to 5 s, longer under valgrind) until /breeds has `want` requests; a little more
+   so that one too many can show. */
+static long long breeds_requests_settled(cf_client *c, long long want) {
+    double end = now_seconds() + 5 * harness_slowdown();
+    while (breeds_requests(c) < want && now_seconds() < end) sleep_ms(5);
+    sleep_ms(100);
+    return breeds_requests(c);
+}
+
+static void pages_asked_in_order_are_read_ahead_two_by_default(void) {
+    cf_client *c = open_client(default_url, "{\"cache_max_bytes\":0}");
+    if (c == NULL) return;
+    char *out = NULL;
+    CHECK_STATUS(cf_breeds_page(c, 1, 10, &out), CF_OK);
+    cf_free(out);
+    CHECK_INT_EQ(breeds_requests_settled(c, 1), 1);
+    CHECK_STATUS(cf_breeds_page(c, 2, 10, &out), CF_OK);
+    cf_free(out);
+    /* Pages 3 and 4 on their way without being asked. */
+    CHECK_INT_EQ(breeds_requests_settled(c, 4), 4);
+    /* Page 3 answered by the read-ahead (no cache), and page 5 started. */
+    CHECK_STATUS(cf_breeds_page(c, 3, 10, &out), CF_OK);
+    CHECKF(out != NULL && strstr(out, "\"page\":3") != NULL, "page 3: %s", out ? out : "(null)");
+    cf_free(out);
+    CHECK_INT_EQ(breeds_requests_settled(c, 5), 5);
+    cf_client_close(c);
+
+    c = open_client(default_url, "{\"cache_max_bytes\":0,\"read_ahead\":0}");
+    if (c == NULL) return;
+    for (int64_t page = 1; page <= 3; page++) {
+        CHECK_STATUS(cf_breeds_page(c, page, 10, &out), CF_OK);
+        cf_free(out);
+    }
+    CHECK_INT_EQ(breeds_requests_settled(c, 3), 3);
+    cf_client_close(c);
+}
+
 static int is_number(const json_t *obj, const char *key) {
     return json_is_number(json_object_get(obj, key));
 }
 
 static void metrics_have_the_documented_keys_and_exact_counts(void) {
-    cf_client *c = open_client(default_url, NULL);
+    /* No read-ahead: the count is of the pages asked. */
+    cf_client *c = open_client(default_url, "{\"read_ahead\":0}");
     if (c == NULL) return;
     for (int64_t page = 1; page <= 3; page++) {
         char *out = NULL;
@@ -1250,6 +1307,7 @@ int main(void) {
         RUN(breed_find_of_an_unknown_name_is_not_found_naming_it);
         RUN(breed_find_of_a_known_breed_sends_no_request);
         RUN(metrics_have_the_documented_keys_and_exact_counts);
+        RUN(pages_asked_in_order_are_read_ahead_two_by_default);
         RUN(metrics_count_errors_per_endpoint);
         RUN(metrics_name_the_endpoint_not_the_path_prefix);
         RUN(prometheus_text_counts_requests_per_endpoint);

@@ -313,6 +313,7 @@ static const struct integer_option {
     {CLIENT, "cache_max_bytes", 0, 1LL << 40},
     {CLIENT, "cache_ttl_ms", 0, 31536000000LL},
     {CLIENT, "max_body_bytes", 1, 1LL << 31},
+    {CLIENT, "read_ahead", 0, 16},
     {LIST, "page_size", 1, 100000},
     {LIST, "prefetch_distance", 0, 1000000},
     {LIST, "max_cached_items", 1, 10000000},

@@ -59,6 +59,12 @@ public struct ClientOptions: Sendable, Equatable {
     /// The longest wait between two probes (`GET /fact?max_length=1`) while offline: the
     /// first comes after 1 s, each next one after twice as long, up to this.
     public var probeInterval: Duration = .seconds(2)
+    /// Pages fetched ahead when a list is read in order (page p, then p+1, of the same
+    /// endpoint, limit and max length): the next ones, up to this many, in the background
+    /// (``ReadAhead``). 0 turns it off; at most ``maxReadAhead``.
+    public var readAhead: Int = 2
+    /// The most pages ``readAhead`` may ask for.
+    public static let maxReadAhead = 16
 
     public init(baseURL: String? = nil, limits: TransportLimits = TransportLimits(),
                 userAgent: String? = nil, retry: RetryPolicy = RetryPolicy(), offlineFallback: Bool = false) {
@@ -132,5 +138,8 @@ public struct ClientOptions: Sendable, Equatable {
         }
         guard offlineCooldown >= .zero else { throw .argument("the offline cool-down must not be negative") }
         guard probeInterval > .zero else { throw .argument("the probe interval must be greater than zero") }
+        guard (0...Self.maxReadAhead).contains(readAhead) else {
+            throw .argument("read_ahead \(readAhead) is out of range; expected 0 to \(Self.maxReadAhead) pages")
+        }
     }
 }

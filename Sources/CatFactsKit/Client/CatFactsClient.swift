@@ -47,6 +47,7 @@ public final class CatFactsClient: Sendable {
     private let fallback: OfflineFallback
     private let cachePolicy: CachePolicy
     private let retryLoop: RetryLoop
+    private let readAhead: ReadAhead
 
     /// Creates a client.
     ///
@@ -74,6 +75,7 @@ public final class CatFactsClient: Sendable {
         cachePolicy = CachePolicy(store: store, origin: CacheKey.origin(of: address.baseURL), ttl: options.cacheTTL,
                                   metrics: metrics)
         fallback = OfflineFallback(enabled: options.offlineFallback, deadline: options.deadline)
+        readAhead = ReadAhead(depth: options.readAhead)
     }
 
     /// What went wrong with the cache without failing a call (a corrupt file moved aside,
@@ -104,11 +106,29 @@ public final class CatFactsClient: Sendable {
 
     /// A page of breeds (`GET /breeds`).
     ///
+    /// Calls for pages in order (p, then p+1) are read ahead (``ClientOptions/readAhead``).
+    ///
     /// - Parameters:
     ///   - page: from 1; a page past the end is empty, not an error.
     ///   - limit: items per page; `nil` is the server's default. The server may cap it:
     ///     the page's `perPage` says what it applied.
     public func breeds(page: Int = 1, limit: Int? = nil) async throws(CatFactsError) -> Page<Breed> {
+        try await readAhead.page(page, of: ReadAhead.Stream(endpoint: .breeds, limit: limit, maxLength: nil)) {
+            [self] number async throws(CatFactsError) in try await breedsPage(number, limit: limit)
+        }
+    }
+
+    /// A page of facts (`GET /facts`), only those no longer than `maxLength` when given.
+    /// Calls for pages in order are read ahead, as for ``breeds(page:limit:)``.
+    public func facts(page: Int = 1, limit: Int? = nil, maxLength: Int? = nil) async throws(CatFactsError) -> Page<Fact> {
+        try await readAhead.page(page, of: ReadAhead.Stream(endpoint: .facts, limit: limit, maxLength: maxLength)) {
+            [self] number async throws(CatFactsError) in try await factsPage(number, limit: limit, maxLength: maxLength)
+        }
+    }
+
+    /// ``breeds(page:limit:)`` without read-ahead: for the paged lists, which prefetch by
+    /// their own window, and for read-ahead itself.
+    func breedsPage(_ page: Int, limit: Int?) async throws(CatFactsError) -> Page<Breed> {
         let result = try await fallback.run { () async throws(CatFactsError) in
             try await fetchPage(Breed.self, from: .breeds, page: page, limit: limit, maxLength: nil)
         } offline: {
@@ -118,8 +138,8 @@ public final class CatFactsClient: Sendable {
         return result
     }
 
-    /// A page of facts (`GET /facts`), only those no longer than `maxLength` when given.
-    public func facts(page: Int = 1, limit: Int? = nil, maxLength: Int? = nil) async throws(CatFactsError) -> Page<Fact> {
+    /// ``facts(page:limit:maxLength:)`` without read-ahead.
+    func factsPage(_ page: Int, limit: Int?, maxLength: Int?) async throws(CatFactsError) -> Page<Fact> {
         try await fallback.run { () async throws(CatFactsError) in
             try await fetchPage(Fact.self, from: .facts, page: page, limit: limit, maxLength: maxLength)
         } offline: {

@@ -166,7 +166,7 @@ extension CatFactsClient {
     /// The breeds as a windowed list (see ``PagedList``).
     public func breedList(_ options: PagingOptions = PagingOptions()) throws(CatFactsError) -> PagedList<Breed> {
         try PagedList(options: options) { page, limit throws(CatFactsError) in
-            try await self.breeds(page: page, limit: limit)
+            try await self.breedsPage(page, limit: limit)
         }
     }
 
@@ -174,7 +174,7 @@ extension CatFactsClient {
     public func factList(_ options: PagingOptions = PagingOptions(), maxLength: Int? = nil) throws(CatFactsError) -> PagedList<Fact> {
         if let maxLength, maxLength < 0 { throw .argument("max_length \(maxLength) is negative (0 means no limit)") }
         return try PagedList(options: options) { page, limit throws(CatFactsError) in
-            try await self.facts(page: page, limit: limit, maxLength: maxLength)
+            try await self.factsPage(page, limit: limit, maxLength: maxLength)
         }
     }
 }

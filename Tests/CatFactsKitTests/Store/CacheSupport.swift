@@ -13,6 +13,7 @@ func withTemporaryFolder<T>(_ body: (URL) async throws -> T) async throws -> T {
 /// A client on `url` with no retries, and the cache options `configure` sets.
 func cachingClient(_ url: URL, _ configure: (inout ClientOptions) -> Void = { _ in }) throws -> CatFactsClient {
     var options = ClientOptions(baseURL: url.absoluteString, retry: RetryPolicy(retries: 0))
+    options.readAhead = 0  // as withMock: a test counts the requests it makes
     configure(&options)
     return try CatFactsClient(options: options)
 }

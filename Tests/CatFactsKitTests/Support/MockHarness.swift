@@ -15,8 +15,9 @@ func withMock<T>(
     configure(&configuration)
     let server = try await MockServer.start(configuration)
     do {
-        // No retries unless a test asks: most tests check what one request does.
+        // No retries and no read-ahead unless a test asks: most tests check what one request does.
         var clientOptions = ClientOptions(baseURL: server.baseURL.absoluteString, retry: RetryPolicy(retries: 0))
+        clientOptions.readAhead = 0
         options(&clientOptions)
         let client = try CatFactsClient(options: clientOptions, transport: transport)
         let result = try await body(client, server)
