@@ -66,7 +66,7 @@ public final class MockServer: Sendable {
                 boundContinuation.yield(.failure(MockServerError.stoppedBeforeListening))
             } catch {
                 boundContinuation.yield(.failure(MockServerError.cannotListen(
-                    host: configuration.host, port: configuration.port, reason: String(describing: error))))
+                    host: configuration.host, port: configuration.port, reason: MockServerError.reason(error))))
                 throw error
             }
         }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Why a ``MockServer`` did not start.
 public enum MockServerError: Error, CustomStringConvertible, Equatable {
     /// A configuration value is out of range; the text says which and why.
@@ -17,6 +23,16 @@ public enum MockServerError: Error, CustomStringConvertible, Equatable {
         case .cannotListen(let host, let port, let reason): "cannot listen on \(host):\(port): \(reason)"
         case .stoppedBeforeListening: "the mock server stopped before it was listening"
         }
+    }
+
+    /// Why binding failed, in words: a port in use said plainly with what to do, anything
+    /// else as the server library describes it.
+    static func reason(_ error: any Error) -> String {
+        let text = String(describing: error)
+        if text.contains(String(cString: strerror(EADDRINUSE))) {
+            return "the port is in use; choose another --port (0 picks a free one)"
+        }
+        return text
     }
 
     /// Throws ``invalidConfiguration(_:)`` for the first value out of range.
