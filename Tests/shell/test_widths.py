@@ -100,3 +100,26 @@ def test_absent_fields_show_a_dash_in_tables_and_are_named_in_show(catalog_url):
     row = run.stdout.splitlines()[3]
     assert row.split()[-1] == "—"
     assert "Origin   (not given)" in run.stdout and "Pattern  (not given)" in run.stdout
+
+
+def test_off_a_terminal_without_columns_nothing_is_cut(catalog_url):
+    env = stable_env()
+    del env["COLUMNS"]
+    run = run_shell("--base-url", catalog_url, "-c", "breeds; show 6", env=env)
+    assert run.status == 0, run.stderr
+    assert "…" not in run.stdout
+    long_row = next(line for line in run.stdout.splitlines() if line.startswith("6  "))
+    for value in BREEDS[5].values():
+        assert value in long_row
+    assert max(columns(line) for line in run.stdout.splitlines()) > 120
+
+
+@pytest.mark.parametrize("width", [60, 40])
+def test_the_name_column_is_not_cut_while_other_columns_can_give_way(catalog_url, width):
+    run = run_shell("--base-url", catalog_url, "-c", "breeds", env=stable_env(COLUMNS=str(width)))
+    rows = run.stdout.splitlines()[2:]
+    for row, breed in zip(rows, BREEDS):
+        # A name up to half the width is shown whole: other columns narrow, then go, first.
+        if columns(breed["breed"]) <= width // 2:
+            assert breed["breed"] in row, (row, breed["breed"])
+        assert columns(row) <= width

@@ -46,7 +46,7 @@ extension Command {
         case .json: session.console.print(JSONOutput.string(fact))
         case .plain: session.console.print(BreedRows.tabSafe(fact.text))
         case .table:
-            session.console.print(TextWrap.lines(fact.text, width: session.width))
+            session.console.print(TextWrap.lines(ControlEscapes.escaped(fact.text), width: session.width))
             if session.answersOffline, let tag = session.sourceTag(.offlineCatalog) { session.console.print(tag) }
         }
     }

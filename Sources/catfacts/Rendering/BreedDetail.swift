@@ -11,7 +11,7 @@ enum BreedDetail {
         return Breed.Field.allCases.map { field in
             let name = style.bold(DisplayWidth.pad(BreedRows.header(field), to: labelWidth))
             let room = max(Table.minimumWidth, width - labelWidth - Table.gap)
-            let value = breed[field].map { DisplayWidth.truncate($0, to: room) } ?? style.dim(notGiven)
+            let value = breed[field].map { DisplayWidth.truncate(ControlEscapes.escaped($0), to: room) } ?? style.dim(notGiven)
             return name + String(repeating: " ", count: Table.gap) + value + (field == .breed ? label : "")
         }
     }

@@ -7,10 +7,10 @@ enum BreedRows {
     /// The columns after the number, in the API's order.
     static let fields = Breed.Field.allCases
 
-    /// The table's column headers for `fields`; the name keeps room longest.
+    /// The table's column headers for `fields`; the name is the key, cut last.
     static func columns(_ fields: [Breed.Field]) -> [Table.Column] {
         [Table.Column("#", rightAligned: true, shrinks: false)]
-            + fields.map { Table.Column(header($0), keeps: $0 == .breed ? 18 : 0) }
+            + fields.map { Table.Column(header($0), isKey: $0 == .breed) }
     }
 
     /// "Breed", "Country", ...
@@ -20,7 +20,7 @@ enum BreedRows {
 
     /// A table row: the number, then each field or "—".
     static func cells(_ number: Int, _ breed: Breed, fields: [Breed.Field] = fields) -> [String] {
-        [String(number)] + fields.map { breed[$0] ?? absent }
+        [String(number)] + fields.map { breed[$0].map(ControlEscapes.escaped) ?? absent }
     }
 
     /// The numbered breeds as a table fitted to `width`.
@@ -34,8 +34,9 @@ enum BreedRows {
         ([String(number)] + fields.map { breed[$0] ?? "" }).map(tabSafe).joined(separator: "\t")
     }
 
-    /// `text` with tabs and newlines as spaces, so it stays one field of one line.
+    /// `text` with tabs and newlines as spaces, so it stays one field of one line, and
+    /// other control characters escaped.
     static func tabSafe(_ text: String) -> String {
-        String(text.map { $0 == "\t" || $0.isNewline ? " " : $0 })
+        ControlEscapes.escaped(String(text.map { $0 == "\t" || $0.isNewline ? " " : $0 }))
     }
 }

@@ -9,7 +9,7 @@ enum FactRows {
         let indent = numberWidth + Table.gap
         var lines: [String] = []
         for row in rows {
-            let wrapped = TextWrap.lines(row.fact.text, width: max(20, width - indent))
+            let wrapped = TextWrap.lines(ControlEscapes.escaped(row.fact.text), width: max(20, width - indent))
             for (index, line) in wrapped.enumerated() {
                 let lead = index == 0
                     ? DisplayWidth.pad(String(row.number), to: numberWidth, right: true) + String(repeating: " ", count: Table.gap)

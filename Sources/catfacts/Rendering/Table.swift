@@ -1,5 +1,8 @@
 /// Columns of text fitted to a width: each column as wide as its widest cell, and when the
 /// whole is too wide, the widest columns give up room first, their cells cut with "…".
+/// The key column (a breed's name) is not cut while another column can give room, up to
+/// half the width: when the others at their narrowest still leave it too little, the last
+/// of them are left out; only a key wider than that is cut.
 /// A row is always one line: nothing wraps, so nothing breaks a row apart.
 ///
 /// ```swift
@@ -14,15 +17,15 @@ struct Table {
         var rightAligned = false
         /// Whether the column may be narrowed (numbers never are: a cut number misleads).
         var shrinks = true
-        /// The column keeps this many columns while others can still give room (a breed's
-        /// name matters more than its coat).
-        var keeps = 0
+        /// The column that names the row (a breed's name): cut only when nothing else is
+        /// left to give room.
+        var isKey = false
 
-        init(_ header: String, rightAligned: Bool = false, shrinks: Bool = true, keeps: Int = 0) {
+        init(_ header: String, rightAligned: Bool = false, shrinks: Bool = true, isKey: Bool = false) {
             self.header = header
             self.rightAligned = rightAligned
             self.shrinks = shrinks
-            self.keeps = keeps
+            self.isKey = isKey
         }
     }
 
@@ -42,17 +45,13 @@ struct Table {
     /// The widths that fit `width`, as close to the natural ones as possible: the widest
     /// column gives up a column at a time, those that keep room last.
     func widths(fitting width: Int) -> [Int] {
-        var widths = columns.map { DisplayWidth.of($0.header) }
-        for case .cells(let cells) in lines {
-            for (index, cell) in cells.prefix(columns.count).enumerated() {
-                widths[index] = max(widths[index], DisplayWidth.of(cell))
-            }
-        }
+        var widths = naturalWidths()
         var total = widths.reduce(0, +) + Self.gap * max(0, columns.count - 1)
-        for honouringKeeps in [true, false] {
+        let keyFloors = widths.map { keyFloor($0, width: width) }
+        for sparingKey in [true, false] {
             while total > width {
                 let candidates = widths.indices.filter { index in
-                    let floor = honouringKeeps ? max(Self.minimumWidth, columns[index].keeps) : Self.minimumWidth
+                    let floor = sparingKey && columns[index].isKey ? keyFloors[index] : Self.minimumWidth
                     return columns[index].shrinks && widths[index] > floor
                 }
                 guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { break }
@@ -63,8 +62,53 @@ struct Table {
         return widths
     }
 
+    /// The narrowest the key column gets while others can give room: its natural width, up to
+    /// half of `width`.
+    private func keyFloor(_ natural: Int, width: Int) -> Int {
+        min(natural, max(Self.minimumWidth, width / 2))
+    }
+
+    /// Each column as wide as its header and its widest cell.
+    private func naturalWidths() -> [Int] {
+        var widths = columns.map { DisplayWidth.of($0.header) }
+        for case .cells(let cells) in lines {
+            for (index, cell) in cells.prefix(columns.count).enumerated() {
+                widths[index] = max(widths[index], DisplayWidth.of(cell))
+            }
+        }
+        return widths
+    }
+
+    /// The columns shown at `width`: all of them, unless the key column would have to be
+    /// cut below its floor (see ``keyFloor(_:width:)``); then the last columns that may be
+    /// narrowed are left out, one by one, until it fits (or nothing else is left to leave out).
+    func shownColumns(fitting width: Int) -> [Int] {
+        let natural = naturalWidths()
+        var shown = Array(columns.indices)
+        func narrowest(_ shown: [Int]) -> Int {
+            shown.map { index in
+                guard columns[index].shrinks else { return natural[index] }
+                return columns[index].isKey ? keyFloor(natural[index], width: width) : min(natural[index], Self.minimumWidth)
+            }.reduce(0, +) + Self.gap * max(0, shown.count - 1)
+        }
+        guard columns.contains(where: \.isKey) else { return shown }
+        while narrowest(shown) > width,
+              let last = shown.last(where: { columns[$0].shrinks && !columns[$0].isKey }) {
+            shown.removeAll { $0 == last }
+        }
+        return shown
+    }
+
     /// The header and every line, each at most `width` columns.
     func render(width: Int, style: Style) -> [String] {
+        let shown = shownColumns(fitting: width)
+        guard shown.count == columns.count else {
+            let kept = lines.map { line -> Line in
+                guard case .cells(let cells) = line else { return line }
+                return .cells(shown.map { $0 < cells.count ? cells[$0] : "" })
+            }
+            return Table(columns: shown.map { columns[$0] }, lines: kept).render(width: width, style: style)
+        }
         let widths = widths(fitting: width)
         let header = layout(columns.map(\.header), widths: widths)
         var output = [style.bold(DisplayWidth.truncate(header, to: width))]

@@ -5,7 +5,8 @@ import Darwin
 #endif
 
 /// Where the shell prints: results on stdout, errors and notices on stderr, each styled
-/// only when it is a terminal.
+/// only when it is a terminal; control characters in errors and notices escaped (see
+/// ``ControlEscapes``).
 struct Console: Sendable {
     /// Styling for stdout.
     let style: Style
@@ -27,6 +28,7 @@ struct Console: Sendable {
     /// Prints a `catfacts: ...` line on stderr, the prefix in red on a terminal.
     func error(_ line: String) {
         let prefix = "catfacts:"
+        let line = ControlEscapes.escaped(line)
         let styled = line.hasPrefix(prefix) ? errorStyle.red(prefix) + line.dropFirst(prefix.count) : line
         Descriptor.writeAll(styled + "\n", to: STDERR_FILENO)
     }
@@ -34,6 +36,7 @@ struct Console: Sendable {
     /// Prints a notice on stderr (not an error: where the data comes from).
     func notice(_ line: String) {
         let prefix = "catfacts:"
+        let line = ControlEscapes.escaped(line)
         let styled = line.hasPrefix(prefix) ? errorStyle.yellow(prefix) + line.dropFirst(prefix.count) : line
         Descriptor.writeAll(styled + "\n", to: STDERR_FILENO)
     }

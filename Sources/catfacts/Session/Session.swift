@@ -139,8 +139,15 @@ actor Session {
     /// How results are printed now.
     var output: OutputMode { settings.output }
 
-    /// The width listings are fitted to (measured now, so a resized terminal re-fits).
-    var width: Int { streams.size.columns }
+    /// The width listings are fitted to: the terminal's (measured now, so a resized terminal
+    /// re-fits); off a terminal, `$COLUMNS` when set, else no limit (nothing is cut or wrapped).
+    var width: Int {
+        if streams.stdoutIsTerminal { return streams.size.columns }
+        return streams.environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? Self.unlimitedWidth
+    }
+
+    /// A width no line reaches (and no sum of widths overflows).
+    static let unlimitedWidth = 1 << 30
 
     /// "(offline catalog)" or "(cache)" for data that is not live from the server.
     func sourceTag(_ source: Source) -> String? {

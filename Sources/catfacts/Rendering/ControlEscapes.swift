@@ -1,0 +1,45 @@
+/// Text from the server (or from an error message quoting it) made safe to print on a
+/// terminal: control characters and the escape sequences they start are shown as escapes
+/// (`\e`, `\n`, `\x07`, `\u{9B}`), never sent, so hostile text cannot move the cursor,
+/// retitle the window or change colours.
+///
+/// ```swift
+/// ControlEscapes.escaped("Evil\u{1B}[2J cat")  // "Evil\\e[2J cat"
+/// ```
+enum ControlEscapes {
+    /// Whether `scalar` is a C0 or C1 control character, or DEL.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    /// `text` with every control character written as an escape.
+    static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            guard isControl(scalar) else {
+                out.append(scalar)
+                continue
+            }
+            out.append(contentsOf: escape(scalar).unicodeScalars)
+        }
+        return String(out)
+    }
+
+    /// The escape shown for one control character.
+    private static func escape(_ scalar: Unicode.Scalar) -> String {
+        switch scalar.value {
+        case 0x09: return "\\t"
+        case 0x0A: return "\\n"
+        case 0x0D: return "\\r"
+        case 0x1B: return "\\e"
+        case 0x80...0x9F: return "\\u{" + hex(scalar.value, digits: 2) + "}"
+        default: return "\\x" + hex(scalar.value, digits: 2)
+        }
+    }
+
+    private static func hex(_ value: UInt32, digits: Int) -> String {
+        let text = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
+    }
+}
