@@ -170,15 +170,17 @@ def test_ctrl_c_cancels_a_slow_request_and_the_shell_goes_on(home, mock_server):
     finish(shell)
 
 
-def test_ctrl_c_at_the_prompt_clears_the_line(home):
+def test_ctrl_c_at_the_prompt_clears_the_line_in_place_without_drawing_ctrl_c(home):
     shell = spawn(home, "--mock")
     shell.send("breeds 5")
     shell.expect_exact("breeds 5")
     shell.sendintr()
-    shell.expect_exact("^C")
-    shell.expect_exact(PROMPT)
+    # What was typed is gone: the next line runs on its own, not as "breeds 5source".
     shell.sendline("source")
     shell.expect(r"Server\s+http://127\.0\.0\.1:\d+")
+    # The line was erased where it stood: no "^C" drawn, no new prompt line before the command.
+    assert "^C" not in shell.before, repr(shell.before)
+    assert shell.before.count(PROMPT) == 0 and "unknown command" not in shell.before, repr(shell.before)
     shell.expect_exact(PROMPT)
     finish(shell)
 

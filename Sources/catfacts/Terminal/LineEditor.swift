@@ -20,8 +20,7 @@ private let matches = Locked<(list: [String], next: Int)>(([], 0))
 /// Line editing with GNU readline: the prompt, Emacs/vi keys, history, Tab completion.
 ///
 /// It uses readline's callback interface, so that the main thread can wait on the terminal
-/// and on the signal pipe at once: Ctrl-C at the prompt abandons the line (as a shell does)
-/// without readline's own signal handling, and a resize re-fits the line being edited.
+/// and on the signal pipe at once: Ctrl-C at the prompt clears the line in place, without readline's own signal handling, and a resize re-fits the line being edited.
 final class LineEditor {
     let prompt: String
     private let history: HistoryFile?
@@ -73,10 +72,11 @@ final class LineEditor {
             for event in events {
                 switch event {
                 case .interrupt:
+                    // The line is emptied where it stands and redrawn as a bare prompt (readline
+                    // clears the rows a long line took): no "^C" drawn over it, no new line.
                     catfacts_rl_abandon_line()
-                    rl_callback_handler_remove()
-                    Descriptor.writeAll("^C\n", to: STDOUT_FILENO)
-                    rl_callback_handler_install(prompt, lineEntered)
+                    rl_set_prompt(prompt)
+                    rl_redisplay()
                 case .resize:
                     ResizeSignal.note()
                     rl_resize_terminal()
