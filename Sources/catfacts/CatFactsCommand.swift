@@ -173,7 +173,9 @@ struct CatFactsCommand: ParsableCommand {
         do {
             return try MockProcess.start(environment: environment)
         } catch {
-            console.error("catfacts: --mock: \(error.description); or start catfacts-mock yourself and use --base-url")
+            // One sentence: the mock's own reason already says what to do when it gives one.
+            let advice = error.saidByMock ? "" : "; or start catfacts-mock yourself and use --base-url"
+            console.error("catfacts: --mock: \(error.description)\(advice)")
             throw ExitCode.failure
         }
     }

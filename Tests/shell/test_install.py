@@ -4,6 +4,8 @@ import os
 import re
 import shutil
 import signal
+import socket
+import stat
 import subprocess
 import time
 from pathlib import Path
@@ -115,3 +117,22 @@ def test_the_mock_stops_when_the_shell_is_killed():
     finally:
         if shell.poll() is None:
             shell.kill()
+
+
+def test_a_busy_port_for_the_mock_is_one_clear_sentence(tmp_path):
+    busy = socket.socket()
+    busy.bind(("127.0.0.1", 0))
+    busy.listen(1)
+    port = busy.getsockname()[1]
+    # The shell asks for a free port; this stand-in asks for the busy one instead.
+    wrapper = tmp_path / "catfacts-mock"
+    wrapper.write_text(f'#!/bin/sh\nexec "{MOCK}" "$@" --port {port}\n')
+    wrapper.chmod(wrapper.stat().st_mode | stat.S_IXUSR)
+    try:
+        env = dict(os.environ, CATFACTS_MOCK=str(wrapper), NO_COLOR="1")
+        run = run_shell("--mock", "-c", "breeds", env=env)
+    finally:
+        busy.close()
+    assert run.status == 1
+    assert run.error_lines == [f"catfacts: --mock: catfacts-mock did not start: cannot listen on 127.0.0.1:{port}: "
+                               "the port is in use; choose another --port (0 picks a free one)"]

@@ -13,6 +13,9 @@ final class MockProcess {
     /// What went wrong starting it, said as one sentence the shell prints.
     struct StartError: Error, CustomStringConvertible {
         let description: String
+        /// The mock started and gave its own reason (which says what to do), as opposed
+        /// to not starting at all.
+        var saidByMock = false
     }
 
     /// `http://127.0.0.1:PORT`, from the mock's first line.
@@ -56,12 +59,21 @@ final class MockProcess {
         _ = fcntl(output[0], F_SETFD, FD_CLOEXEC)
         _ = fcntl(input[1], F_SETFD, FD_CLOEXEC)
 
+        // Its stderr goes to a file of our own, unlinked at once: read when it fails to start
+        // (its last line says why), never a pipe it could fill or lose later.
+        let errors = Self.scratchFile()
+        defer { if errors >= 0 { close(errors) } }
+
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, input[0], STDIN_FILENO)
         posix_spawn_file_actions_adddup2(&actions, output[1], STDOUT_FILENO)
-        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        if errors >= 0 {
+            posix_spawn_file_actions_adddup2(&actions, errors, STDERR_FILENO)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        }
         let arguments = [path, "--host", "127.0.0.1", "--port", "0", "--stop-at-end-of-input"]
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
@@ -80,6 +92,12 @@ final class MockProcess {
             return MockProcess(baseURL: String(line.dropFirst(prefix.count)), pid: pid, input: input[1])
         }
         let status = MockProcess(baseURL: "", pid: pid, input: input[1]).stop().map { ", exit status \($0)" } ?? ""
+        if let said = lastLine(of: errors) {
+            // Its own sentence (`catfacts-mock: cannot listen on ...: the port is in use; ...`).
+            let prefix = "catfacts-mock: "
+            let reason = said.hasPrefix(prefix) ? String(said.dropFirst(prefix.count)) : said
+            throw StartError(description: "catfacts-mock did not start: \(reason)", saidByMock: true)
+        }
         let why = switch first {
         case .line(let line): "its first line was \"\(line)\", not \"listening on URL\"\(status)"
         case .ended: "it ended without saying where it listens\(status)"
@@ -128,6 +146,26 @@ final class MockProcess {
             deadline -= Int32(clamping: monotonicMilliseconds() - started)
         }
         return deadline > 0 ? .line(String(decoding: bytes, as: UTF8.self)) : .timedOut
+    }
+
+    /// An unlinked temporary file open for reading and writing, or -1.
+    private static func scratchFile() -> Int32 {
+        var template = Array("/tmp/catfacts-mock-stderr-XXXXXX".utf8CString)
+        let descriptor = mkstemp(&template)
+        guard descriptor >= 0 else { return -1 }
+        unlink(template)
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        return descriptor
+    }
+
+    /// The last non-empty line written to `descriptor` (from its start, at most 4 KB).
+    private static func lastLine(of descriptor: Int32) -> String? {
+        guard descriptor >= 0 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let count = pread(descriptor, &bytes, bytes.count, 0)
+        guard count > 0 else { return nil }
+        let text = String(decoding: bytes[..<count], as: UTF8.self)
+        return text.split(whereSeparator: \.isNewline).last.map { ControlEscapes.escaped(String($0)) }
     }
 
     private static func monotonicMilliseconds() -> Int {
