@@ -93,6 +93,21 @@ struct Arguments: Sendable {
     }
 }
 
+extension Arguments {
+    /// `--page N` and `--all` split out (a query's paging), the other words positional.
+    func queryPaging() throws(ShellError) -> (positional: [String], choice: QueryPageChoice) {
+        let parsed = try self.options(valued: ["--page"], flags: ["--all"])
+        if parsed.options["--all"] != nil {
+            guard parsed.options["--page"] == nil else { throw usage("give --page N or --all, not both") }
+            return (parsed.positional, .all)
+        }
+        let page = try parsed.options["--page"].map { (text) throws(ShellError) in
+            try Self.integer(text, "page number", in: 1...Int.max, synopsis: synopsis)
+        } ?? 1
+        return (parsed.positional, .page(page))
+    }
+}
+
 extension Breed.Field {
     /// The field a user typed: its name in any case, or "name" for the breed field (what
     /// people call it).

@@ -1,78 +1,99 @@
 import CatFactsKit
 
 extension Command {
+    /// What `group`, `sort`, `filter` and `search` say about pages, in `help CMD`.
+    static let queryPaging = """
+        Shown a page at a time, as breeds is (set page-size says how many; next, prev,
+        first and last move from here): --page N shows page N, --all the whole answer.
+        The breeds are numbered across the whole answer, for show N.
+        """
+
     /// `group FIELD`.
     static let group = Command(
-        name: "group", synopsis: "group FIELD", summary: "the breeds grouped by a field",
+        name: "group", synopsis: "group FIELD [--page N|--all]", summary: "the breeds grouped by a field",
         details: """
             Groups every breed by FIELD (breed, country, origin, coat, pattern), groups in
-            order, breeds without the field left out. The breeds are numbered across the
-            groups for show N. The whole breed list is fetched once, then reused.
+            order, breeds without the field left out; a group cut by a page edge keeps its
+            heading. The whole breed list is fetched once, then reused.
+
+            \(queryPaging)
             """,
-        completion: .positions([ArgumentCompletion.fieldNames])
+        completion: .positions([ArgumentCompletion.fieldNames, ["--page", "--all"]])
     ) { session, arguments throws(ShellError) in
-        try arguments.expect(atMost: 1)
+        let (positional, choice) = try arguments.queryPaging()
+        guard positional.count <= 1 else { throw arguments.usage("unexpected '\(positional[1])'") }
         var query = BreedQuery()
-        let field = try arguments.field(at: 0)
+        let field = try Arguments(values: positional, synopsis: arguments.synopsis).field(at: 0)
         query.groupBy = field
-        try await session.runQuery(query, title: "Breeds by \(field.rawValue)")
+        try await session.runQuery(QueryListing(query: query, title: "Breeds by \(field.rawValue)"), choice)
     }
 
     /// `sort FIELD [desc]`.
     static let sort = Command(
-        name: "sort", synopsis: "sort FIELD [desc]", summary: "the breeds sorted by a field",
+        name: "sort", synopsis: "sort FIELD [desc] [--page N|--all]", summary: "the breeds sorted by a field",
         details: """
             Lists every breed sorted by FIELD (breed, country, origin, coat, pattern), in
             ascending order or, with desc, descending; breeds without the field come last,
             ties go by name.
+
+            \(queryPaging)
             """,
-        completion: .positions([ArgumentCompletion.fieldNames, ["asc", "desc"]])
+        completion: .positions([ArgumentCompletion.fieldNames, ["asc", "desc", "--page", "--all"]])
     ) { session, arguments throws(ShellError) in
-        try arguments.expect(atMost: 2)
+        let (positional, choice) = try arguments.queryPaging()
+        guard positional.count <= 2 else { throw arguments.usage("unexpected '\(positional[2])'") }
         var query = BreedQuery()
-        let field = try arguments.field(at: 0)
+        let field = try Arguments(values: positional, synopsis: arguments.synopsis).field(at: 0)
         query.sortBy = field
-        if arguments.values.count == 2 {
-            switch arguments.values[1].lowercased() {
+        if positional.count == 2 {
+            switch positional[1].lowercased() {
             case "desc", "descending": query.descending = true
             case "asc", "ascending": query.descending = false
-            default: throw arguments.usage("'\(arguments.values[1])' is not asc or desc")
+            default: throw arguments.usage("'\(positional[1])' is not asc or desc")
             }
         }
-        try await session.runQuery(query, title: "Breeds by \(field.rawValue)" + (query.descending ? ", descending" : ""))
+        let title = "Breeds by \(field.rawValue)" + (query.descending ? ", descending" : "")
+        try await session.runQuery(QueryListing(query: query, title: title), choice)
     }
 
     /// `filter FIELD VALUE`.
     static let filter = Command(
-        name: "filter", synopsis: "filter FIELD VALUE", summary: "the breeds whose field holds a value",
+        name: "filter", synopsis: "filter FIELD VALUE [--page N|--all]", summary: "the breeds whose field holds a value",
         details: """
             Lists the breeds whose FIELD equals or contains VALUE, ignoring case and accents
             (filter country united). VALUE may have spaces, quoted or not. Tab completes
             the values of FIELD the shell has seen.
+
+            \(queryPaging)
             """,
         completion: .fieldThenValue
     ) { session, arguments throws(ShellError) in
-        let field = try arguments.field(at: 0)
-        let value = arguments.text(from: 1)
+        let (positional, choice) = try arguments.queryPaging()
+        let words = Arguments(values: positional, synopsis: arguments.synopsis)
+        let field = try words.field(at: 0)
+        let value = words.text(from: 1)
         guard !value.isEmpty else { throw arguments.usage("the value is missing") }
         var query = BreedQuery()
         query.whereValues = [field: value]
-        try await session.runQuery(query, title: "Breeds whose \(field.rawValue) holds '\(value)'")
+        try await session.runQuery(QueryListing(query: query, title: "Breeds whose \(field.rawValue) holds '\(value)'"), choice)
     }
 
     /// `search PREFIX`.
     static let search = Command(
-        name: "search", synopsis: "search PREFIX", summary: "breeds whose name starts with PREFIX",
+        name: "search", synopsis: "search PREFIX [--page N|--all]", summary: "breeds whose name starts with PREFIX",
         details: """
             Lists the breeds whose name starts with PREFIX, ignoring case and accents
             (search am). PREFIX may have spaces. Tab completes the names the shell has seen.
+
+            \(queryPaging)
             """,
         completion: .breedNames
     ) { session, arguments throws(ShellError) in
-        let prefix = arguments.text(from: 0)
+        let (positional, choice) = try arguments.queryPaging()
+        let prefix = Arguments(values: positional, synopsis: arguments.synopsis).text(from: 0)
         guard !prefix.isEmpty else { throw arguments.usage("the prefix is missing") }
         var query = BreedQuery()
         query.search = prefix
-        try await session.runQuery(query, title: "Breeds starting with '\(prefix)'")
+        try await session.runQuery(QueryListing(query: query, title: "Breeds starting with '\(prefix)'"), choice)
     }
 }

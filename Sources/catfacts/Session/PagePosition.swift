@@ -4,6 +4,8 @@ struct PagePosition: Sendable, Equatable {
     enum Kind: Sendable, Equatable {
         case breeds
         case facts(maxLength: Int?)
+        /// `group`, `sort`, `filter` or `search`, paged over the whole answer.
+        case query(QueryListing)
     }
 
     var kind: Kind

@@ -21,6 +21,8 @@ extension Session {
     func showPage(_ kind: PagePosition.Kind, _ page: Int) async throws(ShellError) {
         let size = settings.pageSize
         switch kind {
+        case .query(let listing):
+            try await runQuery(listing, .page(page))
         case .breeds:
             let result = try await request { () async throws(CatFactsError) in try await client.breeds(page: page, limit: size) }
             try accept(result, kind: kind)
@@ -53,6 +55,9 @@ extension Session {
     func lastPage(of kind: PagePosition.Kind) async throws(ShellError) -> Int {
         let size = settings.pageSize
         switch kind {
+        case .query(let listing):
+            let result = try await request { () async throws(CatFactsError) in try await client.query(listing.query) }
+            return QueryPage(result, page: 1, size: size).lastPage
         case .breeds:
             return try await request { () async throws(CatFactsError) in try await client.breeds(page: 1, limit: size) }.lastPage
         case .facts(let maxLength):

@@ -1,56 +1,83 @@
 import CatFactsKit
 
+/// A query listing `next`, `prev`, `first` and `last` page through: the query and its title.
+struct QueryListing: Sendable, Equatable {
+    var query: BreedQuery
+    var title: String
+}
+
+/// Which part of a query's answer to show.
+enum QueryPageChoice: Sendable, Equatable {
+    /// Page N at the session's page size.
+    case page(Int)
+    /// Everything, on one page (`--all`).
+    case all
+}
+
 extension Session {
-    /// Answers `query` over every breed and prints the answer, numbered for `show N`.
-    func runQuery(_ query: BreedQuery, title: String) async throws(ShellError) {
-        let result = try await request { () async throws(CatFactsError) in try await client.query(query) }
+    /// Answers `listing`'s query over every breed and prints the page `choice` asks for,
+    /// numbered for `show N` and made the position `next` and `prev` move from.
+    func runQuery(_ listing: QueryListing, _ choice: QueryPageChoice) async throws(ShellError) {
+        let result = try await request { () async throws(CatFactsError) in try await client.query(listing.query) }
+        let pageNumber: Int
+        let size: Int?
+        switch choice {
+        case .page(let number):
+            pageNumber = number
+            size = settings.pageSize
+        case .all:
+            pageNumber = 1
+            size = nil
+        }
+        let page = QueryPage(result, page: pageNumber, size: size)
+        guard !page.rows.isEmpty || page.number == 1 else {
+            throw ShellError("page \(page.number) is past the last page (\(page.lastPage))", advice: "last shows the last page")
+        }
         noteUnlabelledResult()
-        let breeds = result.breeds
-        number(breeds.enumerated().map { (number: $0.offset + 1, breed: $0.element) })
+        position = PagePosition(kind: .query(listing), page: page.number, lastPage: page.lastPage)
+        number(page.rows.map { (number: $0.number, breed: $0.breed) })
+        let grouped = page.groupCount != nil
         switch output {
         case .json:
-            console.print(JSONOutput.string(result))
+            console.print(JSONOutput.string(page))
         case .plain:
-            switch result {
-            case .items(let items):
-                console.print(items.enumerated().map { BreedRows.plain($0.offset + 1, $0.element) })
-            case .groups(let groups):
-                var number = 0
-                console.print(groups.flatMap { group in
-                    group.items.map { breed in
-                        number += 1
-                        return BreedRows.tabSafe(group.key) + "\t" + BreedRows.plain(number, breed)
-                    }
-                })
-            }
+            console.print(page.rows.map { row in
+                (row.group.map { BreedRows.tabSafe($0) + "\t" } ?? "") + BreedRows.plain(row.number, row.breed)
+            })
         case .table:
-            switch result {
-            case .items(let items):
-                console.print(console.style.bold("\(title) (\(count(items.count)))") + offlineLabel)
-                if !items.isEmpty {
-                    let rows = items.enumerated().map { (number: $0.offset + 1, breed: $0.element) }
-                    console.print(BreedRows.table(rows, width: width, style: console.style))
-                }
-            case .groups(let groups):
-                console.print(console.style.bold("\(title) (\(count(breeds.count)) in \(groups.count) groups)") + offlineLabel)
-                guard let field = query.groupBy else { return }
-                console.print(groupTable(groups, omitting: field))
+            console.print(console.style.bold(title(listing.title, page)) + offlineLabel)
+            guard !page.rows.isEmpty else { return }
+            if let field = listing.query.groupBy {
+                console.print(groupTable(page, omitting: field))
+            } else {
+                console.print(BreedRows.table(page.rows.map { (number: $0.number, breed: $0.breed) }, width: width,
+                                              style: console.style))
             }
         }
     }
 
-    /// One table for every group, a heading before each, the grouped field left out
-    /// (the heading says it), numbered across the groups.
-    private func groupTable(_ groups: [BreedGroup], omitting field: Breed.Field) -> [String] {
+    /// "Breeds by origin — page 1 of 10 (98 breeds in 12 groups)".
+    private func title(_ what: String, _ page: QueryPage) -> String {
+        let what = ControlEscapes.escaped(what)
+        guard page.total > 0 else { return "\(what) — none" }
+        let groups = page.groupCount.map { " in \($0) group" + ($0 == 1 ? "" : "s") } ?? ""
+        let counted = "(\(count(page.total))\(groups))"
+        guard page.lastPage > 1 else { return "\(what) \(counted)" }
+        return "\(what) — page \(page.number) of \(page.lastPage) \(counted)"
+    }
+
+    /// One table for the page's groups, a heading before each (its key and its size in the
+    /// whole answer), the grouped field left out (the heading says it).
+    private func groupTable(_ page: QueryPage, omitting field: Breed.Field) -> [String] {
         let fields = BreedRows.fields.filter { $0 != field }
         var lines: [Table.Line] = []
-        var number = 0
-        for group in groups {
-            lines.append(.heading("\(group.key) (\(group.items.count))"))
-            for breed in group.items {
-                number += 1
-                lines.append(.cells(BreedRows.cells(number, breed, fields: fields)))
+        var current: String?
+        for row in page.rows {
+            if let key = row.group, key != current {
+                current = key
+                lines.append(.heading("\(ControlEscapes.escaped(key)) (\(page.groupSizes[key] ?? 0))"))
             }
+            lines.append(.cells(BreedRows.cells(row.number, row.breed, fields: fields)))
         }
         return Table(columns: BreedRows.columns(fields), lines: lines).render(width: width, style: console.style)
     }
