@@ -22,8 +22,14 @@ struct CatFactsCommand: ParsableCommand {
         discussion: """
             On a terminal it opens a prompt (type help). With -c, a SCRIPT file, or commands \
             piped to stdin, it runs them and exits; the exit status is 1 if a command failed. \
-            When the server cannot be reached, answers come from the bundled offline catalog, \
-            labelled so (unless --no-fallback).
+            When the server cannot be reached, answers \
+            come from the bundled offline catalog, labelled so (unless --no-fallback).
+
+            Off a terminal (a pipe, a file, -o) tables carry no colour and are not cut to a \
+            width (unless COLUMNS is set); the spinner shows only when stderr is a terminal. \
+            --json prints JSON Lines: every line, on stdout and stderr, is one JSON value \
+            (errors as {"command","error","advice"}, notices as {"warning"}). --csv prints \
+            RFC 4180 CSV: a header row, fields quoted when needed, CRLF line ends.
             """,
         version: LibraryVersion.string)
 
@@ -48,8 +54,14 @@ struct CatFactsCommand: ParsableCommand {
     @Flag(name: .customLong("no-fallback"), help: "Fail when the server cannot be reached, instead of answering from the bundled catalog.")
     var noFallback = false
 
-    @Flag(help: "Print JSON, as `set output json` does.")
+    @Flag(help: "Print JSON Lines: every line of output is one JSON value, errors and notices included (as `set output json`).")
     var json = false
+
+    @Flag(help: "Print CSV: RFC 4180, a header row, CRLF line ends (as `set output csv`).")
+    var csv = false
+
+    @Option(name: .customShort("o"), help: ArgumentHelp("Write results to FILE instead of stdout, as `.output FILE` does.", valueName: "FILE"))
+    var outputPath: String?
 
     @Option(name: .customShort("c"), help: ArgumentHelp("Run these commands (separated by ;) and exit.", valueName: "COMMANDS"))
     var commands: String?
@@ -87,6 +99,7 @@ struct CatFactsCommand: ParsableCommand {
         if cache != nil, noCache { throw ValidationError("--cache and --no-cache exclude each other.") }
         if let cacheTTL, cacheTTL < 0 { throw ValidationError("--cache-ttl must be 0 or more seconds.") }
         if commands != nil, script != nil { throw ValidationError("give either -c COMMANDS or a SCRIPT, not both.") }
+        if json, csv { throw ValidationError("--json and --csv exclude each other.") }
     }
 
     func run() throws {
@@ -98,7 +111,8 @@ struct CatFactsCommand: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let streams = Streams.current(environment: environment)
         let console = Console(style: Style(enabled: false),
-                              errorStyle: Style.forStream(isTerminal: streams.stderrIsTerminal, environment: environment))
+                              errorStyle: Style.forStream(isTerminal: streams.stderrIsTerminal, environment: environment),
+                              jsonLines: json)
         guard SignalPipe.install() else {
             console.error("catfacts: cannot set up signal handling: out of file descriptors; close some programs and try again")
             throw ExitCode.failure
@@ -110,6 +124,7 @@ struct CatFactsCommand: ParsableCommand {
         }
         // Read before anything starts, so a wrong path fails at once.
         let scriptText = try script.flatMap { path in path == "-" ? nil : try readScript(path, console: console) }
+        let outputFile = try outputPath.map { path throws in try openOutput(path, console: console) }
 
         let server: MockProcess? = mock ? try startMock(environment: environment, console: console) : nil
         defer { server?.stop() }
@@ -123,8 +138,9 @@ struct CatFactsCommand: ParsableCommand {
         let seen = SeenValues()
         var settings = Settings()
         if json { settings.output = .json }
+        if csv { settings.output = .csv }
         let session = Session(client: client, observer: observer, server: info, cache: cacheChoice, streams: streams,
-                              registry: registry, seen: seen, settings: settings)
+                              registry: registry, seen: seen, settings: settings, outputFile: outputFile)
         let shell = Shell(session: session)
 
         let status: Shell.ExitStatus
@@ -167,6 +183,16 @@ struct CatFactsCommand: ParsableCommand {
             throw ExitCode(2)
         }
         return text
+    }
+
+    /// The `-o` file, created (or emptied); a path that cannot be written is a usage error.
+    private func openOutput(_ path: String, console: Console) throws -> OutputFile {
+        switch OutputFile.create(path) {
+        case .success(let file): return file
+        case .failure(let error):
+            console.failure(error, what: "-o")
+            throw ExitCode(2)
+        }
     }
 
     private func startMock(environment: [String: String], console: Console) throws -> MockProcess {

@@ -70,6 +70,14 @@ def test_a_newline_in_a_cell_never_splits_its_row(hostile_url):
     assert rows[0].startswith("1  Evil") and "Two\\nLines" in rows[0]
 
 
+def test_json_and_csv_keep_the_data_json_escaping_it(hostile_url):
+    page = json.loads(run_shell("--base-url", hostile_url, "--json", "-c", "breeds").stdout)
+    assert page["items"][0]["breed"] == HOSTILE[0]["breed"]
+    csv_out = run_shell("--base-url", hostile_url, "--csv", "-c", "breeds").stdout
+    assert "\x1b" not in csv_out and "\x07" not in csv_out
+    assert '"Two\nLines"' in csv_out
+
+
 def test_error_messages_are_escaped(hostile_url):
     run = run_shell("--base-url", hostile_url, "-c", "show \x1b[2Jnope; \x1b]0:x\x07")
     assert run.status == 1

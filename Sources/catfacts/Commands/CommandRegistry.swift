@@ -8,7 +8,7 @@ struct CommandRegistry: Sendable {
         .breeds, .next, .prev, .first, .last, .show,
         .facts, .fact, .scroll,
         .group, .sort, .filter, .search,
-        .metrics, .source, .set, .help, .quit,
+        .metrics, .source, .set, .output, .help, .quit,
     ])
 
     /// The command answering to `name` (case-insensitive), if any.

@@ -44,6 +44,7 @@ extension Command {
         session.noteUnlabelledResult()
         switch session.output {
         case .json: session.console.print(JSONOutput.string(fact))
+        case .csv: session.console.printRecords([["fact"], [fact.text]])
         case .plain: session.console.print(BreedRows.tabSafe(fact.text))
         case .table:
             session.console.print(TextWrap.lines(ControlEscapes.escaped(fact.text), width: session.width))

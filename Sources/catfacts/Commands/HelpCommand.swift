@@ -10,6 +10,14 @@ extension Command {
         try arguments.expect(atMost: 1)
         let registry = session.registry
         let style = session.console.style
+        if session.output == .json {
+            let chosen = try arguments.values.first.map { (name) throws(ShellError) in
+                guard let command = registry.command(named: name) else { throw registry.unknownCommandError(name) }
+                return [command]
+            } ?? registry.commands
+            session.console.print(chosen.map { JSONOutput.string(CommandHelp($0, full: !arguments.values.isEmpty)) })
+            return
+        }
         guard let name = arguments.values.first else {
             let width = registry.commands.map { DisplayWidth.of($0.synopsis) }.max() ?? 0
             var lines = [style.bold("Commands") + " (help COMMAND tells more):"]
@@ -29,5 +37,25 @@ extension Command {
             lines += [""] + TextWrap.lines(String(paragraph), width: min(session.width, 100))
         }
         session.console.print(lines)
+    }
+}
+
+/// A command's help as JSON (`help` in JSON Lines: one object per command).
+private struct CommandHelp: Encodable {
+    var name: String
+    var aliases: [String]
+    var synopsis: String
+    var summary: String
+    /// The text of `help NAME`, only when one command is asked about.
+    var details: String?
+
+    init(_ command: Command, full: Bool) {
+        name = command.name
+        aliases = command.aliases
+        synopsis = command.synopsis
+        summary = command.summary
+        // Paragraphs kept, the source's line breaks within them not.
+        details = full ? command.details.split(separator: "\n\n", omittingEmptySubsequences: false)
+            .map { $0.split(separator: "\n").joined(separator: " ") }.joined(separator: "\n\n") : nil
     }
 }

@@ -1,3 +1,5 @@
+import CatFactsKit
+
 extension Command {
     /// `set page-size N`, `set output table|json|plain`.
     static let set = Command(
@@ -6,15 +8,22 @@ extension Command {
             set page-size N: items per page for breeds, facts and scroll (1 to 1000; default
             10); the current page is re-cut so its first item stays in view.
 
-            set output MODE: table (numbered, fitted to the terminal), json (the library's
-            JSON, as --json gives), or plain (tab-separated, no headings).
+            set output MODE: table (numbered, fitted to the terminal), json (JSON Lines:
+            the library's JSON, one value a line, errors and notices included, as --json
+            gives), plain (tab-separated, no headings), or csv (RFC 4180, a header row, CRLF
+            line ends, as --csv gives).
 
             set alone shows the settings.
             """,
         completion: .positions([["page-size", "output"], OutputMode.allCases.map(\.rawValue)])
     ) { session, arguments throws(ShellError) in
         guard let name = arguments.values.first else {
-            session.console.print(["page-size \(session.settings.pageSize)", "output \(session.settings.output.rawValue)"])
+            let settings = session.settings
+            switch settings.output {
+            case .json: session.console.print(JSONOutput.string(SettingsReport(pageSize: settings.pageSize, output: settings.output.rawValue)))
+            case .csv: session.console.printRecords([["name", "value"], ["page-size", String(settings.pageSize)], ["output", "csv"]])
+            case .table, .plain: session.console.print(["page-size \(settings.pageSize)", "output \(settings.output.rawValue)"])
+            }
             return
         }
         try arguments.expect(atMost: 2)
@@ -26,11 +35,21 @@ extension Command {
             session.changePageSize(to: size)
         case "output":
             guard let mode = OutputMode(rawValue: value.lowercased()) else {
-                throw ShellError("'\(value)' is not an output mode", advice: "use table, json or plain")
+                throw ShellError("'\(value)' is not an output mode", advice: "use table, json, plain or csv")
             }
-            session.settings.output = mode
+            session.setOutput(mode)
         default:
             throw arguments.usage("'\(name)' is not a setting")
         }
+    }
+}
+
+/// `set` in JSON: the settings as one object.
+private struct SettingsReport: Encodable {
+    var pageSize: Int
+    var output: String
+
+    enum CodingKeys: String, CodingKey {
+        case pageSize = "page_size", output
     }
 }

@@ -29,6 +29,7 @@ extension Command {
         }
         switch session.output {
         case .json: session.console.print(JSONOutput.string(breed))
+        case .csv: session.console.printRecords([Breed.Field.allCases.map(\.rawValue), Breed.Field.allCases.map { breed[$0] ?? "" }])
         case .plain: session.console.print(BreedDetail.plain(breed))
         case .table:
             session.console.print(BreedDetail.lines(breed, width: session.width, style: session.console.style,

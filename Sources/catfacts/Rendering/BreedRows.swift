@@ -23,6 +23,14 @@ enum BreedRows {
         [String(number)] + fields.map { breed[$0].map(ControlEscapes.escaped) ?? absent }
     }
 
+    /// The CSV header row: `number`, then the field names.
+    static let csvHeader = ["number"] + fields.map(\.rawValue)
+
+    /// A CSV record: the number, then each field (empty when absent).
+    static func csv(_ number: Int, _ breed: Breed) -> [String] {
+        [String(number)] + fields.map { breed[$0] ?? "" }
+    }
+
     /// The numbered breeds as a table fitted to `width`.
     static func table(_ rows: [(number: Int, breed: Breed)], width: Int, style: Style) -> [String] {
         Table(columns: columns(fields), lines: rows.map { .cells(cells($0.number, $0.breed)) })

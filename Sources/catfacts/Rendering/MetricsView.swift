@@ -48,6 +48,15 @@ enum MetricsView {
         return lines
     }
 
+    /// The endpoints as CSV records, a header row first; times in milliseconds.
+    static func csv(_ snapshot: MetricsSnapshot) -> [[String]] {
+        [["endpoint", "requests", "errors", "retries", "avg_ms", "p50_ms", "p95_ms", "p99_ms", "last_ms"]]
+            + snapshot.endpoints.map { e in
+                [e.endpoint, String(e.requests), String(e.errors), String(e.retries),
+                 ms(e.avgMs), ms(e.p50Ms), ms(e.p95Ms), ms(e.p99Ms), ms(e.lastMs)]
+            }
+    }
+
     private static func ms(_ value: Double) -> String { oneDecimal(value) }
     private static func mib(_ bytes: Int) -> String { oneDecimal(Double(bytes) / 1_048_576) + " MiB" }
 

@@ -1,43 +1,79 @@
+import CatFactsKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// Where the shell prints: results on stdout, errors and notices on stderr, each styled
-/// only when it is a terminal; control characters in errors and notices escaped (see
-/// ``ControlEscapes``).
+/// Where the shell prints: results on stdout (or the file of `-o` / `.output`), errors and
+/// notices on stderr, each styled only when it is a terminal. In JSON Lines mode (`--json`)
+/// errors and notices are JSON objects too, one a line, so that every line a script reads
+/// parses; control characters in them are escaped on every path (see ``ControlEscapes``).
 struct Console: Sendable {
-    /// Styling for stdout.
-    let style: Style
+    /// Styling for results.
+    var style: Style
     /// Styling for stderr.
     let errorStyle: Style
+    /// Errors and notices as JSON objects (`{"error": ...}`, `{"warning": ...}`).
+    var jsonLines = false
+    /// Where results go: stdout, or a file opened by `-o` or `.output`.
+    var results: Int32 = STDOUT_FILENO
 
-    /// Prints lines on stdout.
+    /// Prints lines of results.
     func print(_ lines: [String]) {
         guard !lines.isEmpty else { return }
-        Descriptor.writeAll(lines.joined(separator: "\n") + "\n", to: STDOUT_FILENO)
+        Descriptor.writeAll(lines.joined(separator: "\n") + "\n", to: results)
     }
 
-    /// Prints one line on stdout.
+    /// Prints one line of results.
     func print(_ line: String) { print([line]) }
 
-    /// Writes `text` to stdout as it is (cursor movements of in-place redraws).
-    func write(_ text: String) { Descriptor.writeAll(text, to: STDOUT_FILENO) }
+    /// Prints CSV records (each ended by CRLF, see ``CSV``).
+    func printRecords(_ records: [[String]]) {
+        guard !records.isEmpty else { return }
+        Descriptor.writeAll(records.map(CSV.record).joined(), to: results)
+    }
+
+    /// Writes `text` to the results as it is (cursor movements of in-place redraws).
+    func write(_ text: String) { Descriptor.writeAll(text, to: results) }
 
     /// Prints a `catfacts: ...` line on stderr, the prefix in red on a terminal.
     func error(_ line: String) {
-        let prefix = "catfacts:"
-        let line = ControlEscapes.escaped(line)
-        let styled = line.hasPrefix(prefix) ? errorStyle.red(prefix) + line.dropFirst(prefix.count) : line
-        Descriptor.writeAll(styled + "\n", to: STDERR_FILENO)
+        emit(line, key: "error") { errorStyle.red($0) }
+    }
+
+    /// Prints why the command typed as `what` failed: one line on stderr, or in JSON Lines
+    /// `{"command": what, "error": why, "advice": advice}`.
+    func failure(_ error: ShellError, what: String) {
+        guard jsonLines else { return self.error(error.line(what: what)) }
+        writeError(JSONOutput.string(FailureLine(command: what, error: error.why, advice: error.advice)))
     }
 
     /// Prints a notice on stderr (not an error: where the data comes from).
     func notice(_ line: String) {
-        let prefix = "catfacts:"
-        let line = ControlEscapes.escaped(line)
-        let styled = line.hasPrefix(prefix) ? errorStyle.yellow(prefix) + line.dropFirst(prefix.count) : line
-        Descriptor.writeAll(styled + "\n", to: STDERR_FILENO)
+        emit(line, key: "warning") { errorStyle.yellow($0) }
     }
+
+    private func emit(_ line: String, key: String, colour: (String) -> String) {
+        let prefix = "catfacts:"
+        if jsonLines {
+            var text = Substring(line)
+            if text.hasPrefix(prefix) { text = text.dropFirst(prefix.count).drop { $0 == " " } }
+            writeError(JSONOutput.string([key: String(text)]))
+            return
+        }
+        let safe = ControlEscapes.escaped(line)
+        writeError(safe.hasPrefix(prefix) ? colour(prefix) + safe.dropFirst(prefix.count) : safe)
+    }
+
+    private func writeError(_ line: String) {
+        Descriptor.writeAll(line + "\n", to: STDERR_FILENO)
+    }
+}
+
+/// A failed command as a JSON Lines error.
+private struct FailureLine: Encodable {
+    var command: String
+    var error: String
+    var advice: String?
 }

@@ -6,4 +6,6 @@ enum OutputMode: String, CaseIterable, Sendable {
     case json
     /// Tab-separated values, no headings: for `cut`, `awk` and friends.
     case plain
+    /// Comma-separated values (RFC 4180: a header row, CRLF line ends), as `--csv` gives.
+    case csv
 }

@@ -8,13 +8,14 @@ extension Session {
         case .json: console.print(snapshot.json())
         case .plain: console.print(MetricsView.plain(snapshot, online: !server.offline && observer.lastRequestReached == true))
         case .table: console.print(metricsLines(snapshot))
+        case .csv: console.printRecords(MetricsView.csv(snapshot))
         }
     }
 
     /// Redraws the metrics table in place every second, and when a request is recorded or
     /// the terminal resized, until a key or Ctrl-C.
     func watchMetrics() async throws(ShellError) {
-        guard streams.isInteractiveTerminal else {
+        guard isInteractive else {
             throw ShellError("--watch needs a terminal", advice: "metrics prints the table once, metrics --json the JSON")
         }
         try await Keyboard.withKeys { () async throws(ShellError) in

@@ -30,6 +30,7 @@ extension Session {
             number(rows)
             switch output {
             case .json: console.print(JSONOutput.string(result))
+            case .csv: console.printRecords([BreedRows.csvHeader] + rows.map { BreedRows.csv($0.number, $0.breed) })
             case .plain: console.print(rows.map { BreedRows.plain($0.number, $0.breed) })
             case .table:
                 console.print(title("Breeds", result))
@@ -43,6 +44,7 @@ extension Session {
             let rows = result.items.enumerated().map { (number: result.firstIndex + $0.offset + 1, fact: $0.element) }
             switch output {
             case .json: console.print(JSONOutput.string(result))
+            case .csv: console.printRecords([["number", "fact"]] + rows.map { [String($0.number), $0.fact.text] })
             case .plain: console.print(rows.map { FactRows.plain($0.number, $0.fact) })
             case .table:
                 console.print(title("Facts", result))

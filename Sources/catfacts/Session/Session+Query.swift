@@ -40,6 +40,11 @@ extension Session {
         switch output {
         case .json:
             console.print(JSONOutput.string(page))
+        case .csv:
+            let header = grouped ? [listing.query.groupBy?.rawValue ?? "group"] + BreedRows.csvHeader : BreedRows.csvHeader
+            console.printRecords([header] + page.rows.map { row in
+                (grouped ? [row.group ?? ""] : []) + BreedRows.csv(row.number, row.breed)
+            })
         case .plain:
             console.print(page.rows.map { row in
                 (row.group.map { BreedRows.tabSafe($0) + "\t" } ?? "") + BreedRows.plain(row.number, row.breed)

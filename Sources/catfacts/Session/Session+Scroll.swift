@@ -15,7 +15,7 @@ extension Session {
     /// Walks the breeds from number `start` (from 1).
     func scroll(from start: Int) async throws(ShellError) {
         let list = try scrollingList()
-        if streams.isInteractiveTerminal, output == .table {
+        if isInteractive, output == .table {
             try await scrollByScreens(list, from: start - 1)
         } else {
             try await scrollInOrder(list, from: start - 1, count: Self.scrollRows)
@@ -47,6 +47,7 @@ extension Session {
     private func scrollInOrder(_ list: PagedList<Breed>, from first: Int, count: Int) async throws(ShellError) {
         let layout = StreamingColumns(width: width, largestNumber: first + count)
         var titled = output != .table
+        if output == .csv { console.printRecords([BreedRows.csvHeader]) }
         var shown: [(number: Int, breed: Breed)] = []
         defer { number(shown) }
         for index in first..<(first + count) {
@@ -68,6 +69,7 @@ extension Session {
                 case .table: console.print(layout.row(index + 1, breed))
                 case .json: console.print(JSONOutput.string(breed))
                 case .plain: console.print(BreedRows.plain(index + 1, breed))
+                case .csv: console.printRecords([BreedRows.csv(index + 1, breed)])
                 }
             case .pastEnd:
                 if output == .table { console.print(console.style.dim("(end of the list: \(list.count ?? index) breeds)")) }

@@ -22,6 +22,9 @@ extension Session {
             console.print(JSONOutput.string(SourceReport(
                 server: server.url, origin: server.origin.rawValue, online: !server.offline && reached == true,
                 offlineMode: server.offline, fallback: server.fallback, lastSource: lastSource, cache: cacheState)))
+        case .csv:
+            console.printRecords([["name", "value"], ["server", server.url], ["state", state], ["fallback", fallback],
+                                  ["last", last], ["cache", cacheState]])
         case .plain:
             console.print(["server\t\(server.url)", "state\t\(state)", "fallback\t\(fallback)",
                            "last\t\(last)", "cache\t\(cacheState)"])

@@ -1,4 +1,9 @@
 import CatFactsKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -14,7 +19,8 @@ actor Session {
     let server: ServerInfo
     /// Where pages are cached (`source` reports it).
     let cache: CacheChoice
-    let console: Console
+    /// Where results, errors and notices go, and how (JSON Lines, a file): see ``redirect(to:)``.
+    var console: Console
     let streams: Streams
     let spinner: Spinner
     let registry: CommandRegistry
@@ -34,10 +40,13 @@ actor Session {
     private(set) var servingOffline = false
     /// Set by `quit`; read by the main thread after each command.
     nonisolated let quitRequested = Latch()
+    /// The file results go to (`-o`, `.output`), when not stdout.
+    private(set) var outputFile: OutputFile?
 
     init(client: CatFactsClient, observer: RequestObserver, server: ServerInfo, cache: CacheChoice, streams: Streams,
-         registry: CommandRegistry, seen: SeenValues, settings: Settings = Settings()) {
+         registry: CommandRegistry, seen: SeenValues, settings: Settings = Settings(), outputFile: OutputFile? = nil) {
         self.client = client
+        self.outputFile = outputFile
         self.cache = cache
         self.settings = settings
         self.observer = observer
@@ -47,7 +56,12 @@ actor Session {
         self.seen = seen
         let environment = streams.environment
         console = Console(style: Style.forStream(isTerminal: streams.stdoutIsTerminal, environment: environment),
-                          errorStyle: Style.forStream(isTerminal: streams.stderrIsTerminal, environment: environment))
+                          errorStyle: Style.forStream(isTerminal: streams.stderrIsTerminal, environment: environment),
+                          jsonLines: settings.output == .json)
+        if let outputFile {
+            console.results = outputFile.descriptor
+            console.style = Style(enabled: false)
+        }
         spinner = Spinner(enabled: streams.stderrIsTerminal,
                           style: Style.forStream(isTerminal: streams.stderrIsTerminal, environment: environment),
                           environment: environment) { [observer] in observer.waitingFor }
@@ -57,12 +71,12 @@ actor Session {
     /// Returns whether it succeeded.
     func execute(_ invocation: Invocation) async -> Bool {
         if let problem = invocation.problem {
-            console.error(ShellError(problem).line(what: invocation.text))
+            console.failure(ShellError(problem), what: invocation.text)
             return false
         }
         guard let name = invocation.words.first else { return true }
         guard let command = registry.command(named: name) else {
-            console.error(registry.unknownCommandError(name).line(what: name))
+            console.failure(registry.unknownCommandError(name), what: name)
             return false
         }
         observer.clearFailure()
@@ -71,7 +85,7 @@ actor Session {
             return true
         } catch {
             spinner.stop()
-            console.error(error.line(what: invocation.text))
+            console.failure(error, what: invocation.text)
             return false
         }
     }
@@ -142,12 +156,33 @@ actor Session {
     /// The width listings are fitted to: the terminal's (measured now, so a resized terminal
     /// re-fits); off a terminal, `$COLUMNS` when set, else no limit (nothing is cut or wrapped).
     var width: Int {
-        if streams.stdoutIsTerminal { return streams.size.columns }
+        if resultsToTerminal { return streams.size.columns }
         return streams.environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? Self.unlimitedWidth
     }
 
     /// A width no line reaches (and no sum of widths overflows).
     static let unlimitedWidth = 1 << 30
+
+    /// Results go to a terminal: colour, fitting, and the views that redraw in place.
+    var resultsToTerminal: Bool { outputFile == nil && streams.stdoutIsTerminal }
+
+    /// Keys can be read and results redrawn in place (`scroll` by screenfuls, `metrics --watch`).
+    var isInteractive: Bool { outputFile == nil && streams.isInteractiveTerminal }
+
+    /// Sends results to `file` from now on (`nil`: back to stdout), closing the file used before.
+    func redirect(to file: OutputFile?) {
+        outputFile?.finish()
+        outputFile = file
+        console.results = file?.descriptor ?? STDOUT_FILENO
+        console.style = resultsToTerminal
+            ? Style.forStream(isTerminal: true, environment: streams.environment) : Style(enabled: false)
+    }
+
+    /// Changes the output mode; JSON Lines turns errors and notices into JSON too.
+    func setOutput(_ mode: OutputMode) {
+        settings.output = mode
+        console.jsonLines = mode == .json
+    }
 
     /// "(offline catalog)" or "(cache)" for data that is not live from the server.
     func sourceTag(_ source: Source) -> String? {
