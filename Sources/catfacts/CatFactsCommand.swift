@@ -21,8 +21,7 @@ struct CatFactsCommand: ParsableCommand {
         abstract: "Browse the Cat Facts API: breeds, facts and the client's own metrics.",
         discussion: """
             On a terminal it opens a prompt (type help). With -c, a SCRIPT file, or commands \
-            piped to stdin, it runs them and exits; the exit status is 1 if a command failed. \
-            When the server cannot be reached, answers \
+            piped to stdin, it runs them and exits. When the server cannot be reached, answers \
             come from the bundled offline catalog, labelled so (unless --no-fallback).
 
             Off a terminal (a pipe, a file, -o) tables carry no colour and are not cut to a \
@@ -30,6 +29,11 @@ struct CatFactsCommand: ParsableCommand {
             --json prints JSON Lines: every line, on stdout and stderr, is one JSON value \
             (errors as {"command","error","advice"}, notices as {"warning"}). --csv prints \
             RFC 4180 CSV: a header row, fields quoted when needed, CRLF line ends.
+
+            Exit status: 0 every command succeeded; 1 a command failed; 2 a usage error (a \
+            wrong flag or value, a SCRIPT or -o FILE that cannot be used); 3 every command \
+            succeeded but an answer came from the bundled offline catalog because the server \
+            could not be reached (never with --offline); 130 Ctrl-C stopped a script.
             """,
         version: LibraryVersion.string)
 
@@ -62,6 +66,16 @@ struct CatFactsCommand: ParsableCommand {
 
     @Option(name: .customShort("o"), help: ArgumentHelp("Write results to FILE instead of stdout, as `.output FILE` does.", valueName: "FILE"))
     var outputPath: String?
+
+    @Flag(name: [.customLong("bail"), .customLong("bail", withSingleDash: true)],
+          help: "Stop a script at its first failed command (exit status 1), as sqlite3's -bail does.")
+    var bail = false
+
+    @Option(help: ArgumentHelp("Seconds a whole call may take, its retries and their waits included (default: no bound but each attempt's: 5 s to connect, 30 s in all).", valueName: "SECONDS"))
+    var timeout: Double?
+
+    @Option(help: ArgumentHelp("Times a failed request is sent again (0 to 100, default 1).", valueName: "N"))
+    var retries: Int?
 
     @Option(name: .customShort("c"), help: ArgumentHelp("Run these commands (separated by ;) and exit.", valueName: "COMMANDS"))
     var commands: String?
@@ -100,6 +114,8 @@ struct CatFactsCommand: ParsableCommand {
         if let cacheTTL, cacheTTL < 0 { throw ValidationError("--cache-ttl must be 0 or more seconds.") }
         if commands != nil, script != nil { throw ValidationError("give either -c COMMANDS or a SCRIPT, not both.") }
         if json, csv { throw ValidationError("--json and --csv exclude each other.") }
+        if let timeout, !(timeout > 0 && timeout <= 86_400) { throw ValidationError("--timeout must be more than 0 and at most 86400 seconds.") }
+        if let retries, !(0...100).contains(retries) { throw ValidationError("--retries must be 0 to 100.") }
     }
 
     func run() throws {
@@ -141,7 +157,7 @@ struct CatFactsCommand: ParsableCommand {
         if csv { settings.output = .csv }
         let session = Session(client: client, observer: observer, server: info, cache: cacheChoice, streams: streams,
                               registry: registry, seen: seen, settings: settings, outputFile: outputFile)
-        let shell = Shell(session: session)
+        let shell = Shell(session: session, bail: bail)
 
         let status: Shell.ExitStatus
         if let commands {
@@ -191,7 +207,7 @@ struct CatFactsCommand: ParsableCommand {
         case .success(let file): return file
         case .failure(let error):
             console.failure(error, what: "-o")
-            throw ExitCode(2)
+            throw ExitCode(Shell.ExitStatus.usage.rawValue)
         }
     }
 
@@ -206,8 +222,8 @@ struct CatFactsCommand: ParsableCommand {
         }
     }
 
-    /// The client: short connect timeout and one retry, as fits a person waiting at a
-    /// prompt; the offline fallback on unless `--no-fallback`; requests observed for the
+    /// The client: short connect timeout and one retry (`--retries`), as fits a person
+    /// waiting at a prompt; the whole call bounded by `--timeout` when given; the offline fallback on unless `--no-fallback`; requests observed for the
     /// spinner and the offline notice; nothing sent with `--offline`.
     private func makeClient(_ info: ServerInfo, cache: CacheChoice, observer: RequestObserver,
                             console: Console) throws -> CatFactsClient {
@@ -215,8 +231,9 @@ struct CatFactsCommand: ParsableCommand {
         var options = ClientOptions(
             baseURL: info.url,
             limits: TransportLimits(connectTimeout: .seconds(5), totalTimeout: .seconds(30)),
-            retry: RetryPolicy(retries: 1),
+            retry: RetryPolicy(retries: retries ?? 1),
             offlineFallback: info.fallback)
+        if let timeout { options.deadline = .milliseconds(Int64((timeout * 1000).rounded(.up))) }
         if let cacheTTL { options.cacheTTL = .seconds(cacheTTL) }
         switch cache {
         case .file(let path): options.cachePath = path

@@ -108,7 +108,7 @@ enum ManualPage {
     }
 
     private struct Paragraph {
-        var tag: String?
+        var tag: String? = nil
         var text: String
     }
 
@@ -120,19 +120,32 @@ enum ManualPage {
         ("ENVIRONMENT", [
             Paragraph(tag: "XDG_CACHE_HOME, XDG_STATE_HOME, HOME", text: "Where the cache and the history go (see FILES)."),
             Paragraph(tag: "NO_COLOR", text: "When set, no colour, even on a terminal."),
+            Paragraph(tag: "COLUMNS", text: "The width tables are fitted to when standard output is not a terminal; unset, they are not cut at all. On a terminal its own width is used."),
             Paragraph(tag: "CATFACTS_MOCK", text: "The catfacts-mock program --mock starts (default: the one installed beside catfacts, else the first on PATH)."),
             Paragraph(tag: "CATFACTS_LIBCURL", text: "The libcurl file to load for HTTP (default libcurl.so.4)."),
             Paragraph(tag: "http_proxy, https_proxy, all_proxy, no_proxy", text: "Proxies, as curl reads them."),
         ]),
+        ("OUTPUT", [
+            Paragraph(text: "Results go to standard output (or the file of -o FILE and .output FILE); errors and notices to standard error, one line each: what failed, why, what to try. Control characters and escape sequences in the server's text and in error messages are shown escaped (\\e, \\n, \\x07), never sent to the terminal."),
+            Paragraph(tag: "table", text: "The default: numbered tables with a title. On a terminal they are fitted to its width: a long cell is cut with an ellipsis, the breed's name last (up to half the width, other columns narrow and then drop out first) and coloured unless NO_COLOR is set. Off a terminal there is no colour and no cutting or wrapping (unless COLUMNS is set), and no spinner unless standard error is a terminal."),
+            Paragraph(tag: "json (--json)", text: "JSON Lines: every line is one JSON value, on standard output and standard error alike. Results are the library's JSON; a failed command is {\"command\": ..., \"error\": ..., \"advice\": ...}; a notice (the server cannot be reached and answers come from the offline catalog, the cache) is {\"warning\": ...}; set alone prints {\"output\": ..., \"page_size\": ...}; help prints one object per command."),
+            Paragraph(tag: "csv (--csv)", text: "RFC 4180: a header row first, fields holding a comma, a quote or a line break quoted (quotes doubled), every record ended by CRLF as the RFC says. Listings have the columns number, breed, country, origin, coat, pattern (group adds the grouped field first); facts number, fact; show one row of the fields; source and set name, value."),
+            Paragraph(tag: "plain", text: "Tab-separated values without headings, for cut and awk."),
+            Paragraph(text: "Listings (breeds, facts, group, sort, filter, search) come a page at a time: set page-size N says how many; next, prev, first and last move; group, sort, filter and search take --page N, or --all for the whole answer. show N takes the numbers of whatever was listed last."),
+        ]),
         ("EXIT STATUS", [
             Paragraph(tag: "0", text: "Every command succeeded."),
-            Paragraph(tag: "1", text: "A command failed (its error is on standard error); a script goes on after a failed command."),
-            Paragraph(tag: "2", text: "A usage error: a wrong flag or flag value, a script file that cannot be read, a base URL that is not http or https."),
+            Paragraph(tag: "1", text: "A command failed (its error is on standard error); a script goes on after a failed command, unless -bail."),
+            Paragraph(tag: "2", text: "A usage error: a wrong flag or flag value, a script file that cannot be read, an -o file that cannot be written, a base URL that is not http or https. (A wrong command inside a script is a failed command: 1.)"),
+            Paragraph(tag: "3", text: "Every command succeeded, but an answer came from the bundled offline catalog because the server could not be reached. Never with --offline, which asks for the catalog; --no-fallback makes such a command fail instead (1)."),
+            Paragraph(tag: "130", text: "Ctrl-C stopped a script."),
         ]),
         ("EXAMPLES", [
             Paragraph(tag: "catfacts", text: "The prompt, on the real service (offline: the cache, else the bundled catalog)."),
             Paragraph(tag: "catfacts --mock -c 'breeds 2; show 12'", text: "Two commands against a local mock, then exit."),
-            Paragraph(tag: "catfacts --json -c 'search am' | jq .breed", text: "JSON for scripts."),
+            Paragraph(tag: "catfacts --json -c 'search am --all' | jq -c '.items[]?'", text: "JSON Lines for scripts."),
+            Paragraph(tag: "catfacts --csv -o breeds.csv -c 'sort country --all'", text: "Every breed, by country, into a CSV file."),
+            Paragraph(tag: "catfacts -bail --timeout 10 --retries 0 script.txt", text: "Stop at the first failure; no call takes more than 10 s."),
             Paragraph(tag: "catfacts --base-url http://127.0.0.1:8106 script.txt", text: "The commands of a file, against another server."),
         ]),
     ]

@@ -10,12 +10,19 @@ import Darwin
 /// each as a task (see ``CommandTask``).
 struct Shell {
     let session: Session
+    /// Stop a script at its first failed command (`-bail`), as sqlite3 does.
+    var bail = false
 
     /// How a script ended, as an exit status.
     enum ExitStatus: Int32 {
         case success = 0
-        /// A command failed (the script went on).
+        /// A command failed (the script went on, unless `-bail`).
         case commandFailed = 1
+        /// A usage error: a wrong flag or value, a script or `-o` file that cannot be used.
+        case usage = 2
+        /// Every command succeeded, but an answer came from the bundled offline catalog
+        /// because the server could not be reached (never with `--offline`, which asks for it).
+        case offlineCatalog = 3
         /// Ctrl-C stopped the script.
         case interrupted = 130
     }
@@ -27,6 +34,7 @@ struct Shell {
             let outcome = CommandTask.run { [session] in await session.execute(invocation) }
             if !outcome.succeeded { failed = true }
             if outcome.interrupted { return (false, true) }
+            if failed, bail { return (true, false) }
             if session.quitRequested.isSet { return (true, false) }
         }
         return (false, false)
@@ -37,7 +45,13 @@ struct Shell {
         var failed = false
         let end = run(ScriptText.invocations(in: text), failed: &failed)
         if end.interrupted { return .interrupted }
-        return failed ? .commandFailed : .success
+        return status(failed: failed)
+    }
+
+    /// The exit status of a script that ran to its end (or to `quit`, or `-bail`).
+    private func status(failed: Bool) -> ExitStatus {
+        if failed { return .commandFailed }
+        return session.answeredFromCatalog.isSet ? .offlineCatalog : .success
     }
 
     /// Runs the commands read from a non-terminal stdin, line by line as they arrive.
@@ -67,7 +81,7 @@ struct Shell {
             if end.interrupted { return .interrupted }
             if end.quit { break }
         }
-        return failed ? .commandFailed : .success
+        return status(failed: failed)
     }
 
     /// Reads and runs commands at the prompt until `quit` or Ctrl-D.

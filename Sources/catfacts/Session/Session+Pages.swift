@@ -75,7 +75,7 @@ extension Session {
             throw ShellError("page \(page.number) is past the last page (\(page.lastPage))", advice: "last shows the last page")
         }
         position = PagePosition(kind: kind, page: page.number, lastPage: page.lastPage)
-        lastSource = page.source
+        note(page.source)
     }
 
     /// "Breeds — page 2 of 10 (98 in all)", with where it came from when not live.

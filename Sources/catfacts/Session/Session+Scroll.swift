@@ -20,6 +20,7 @@ extension Session {
         } else {
             try await scrollInOrder(list, from: start - 1, count: Self.scrollRows)
         }
+        noteUnlabelledResult()
     }
 
     /// The windowed list of breeds at the session's page size, kept between scrolls (until

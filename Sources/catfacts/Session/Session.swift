@@ -40,6 +40,9 @@ actor Session {
     private(set) var servingOffline = false
     /// Set by `quit`; read by the main thread after each command.
     nonisolated let quitRequested = Latch()
+    /// Set when an answer came from the bundled catalog because the server could not be
+    /// reached (not with `--offline`, which asks for it): the exit status says so.
+    nonisolated let answeredFromCatalog = Latch()
     /// The file results go to (`-o`, `.output`), when not stdout.
     private(set) var outputFile: OutputFile?
 
@@ -142,7 +145,14 @@ actor Session {
     /// Notes where a result that carries no source (a fact, a breed, a query) came from:
     /// the bundled catalog when answering offline, else the server.
     func noteUnlabelledResult() {
-        lastSource = answersOffline ? .offlineCatalog : .network
+        note(answersOffline ? .offlineCatalog : .network)
+    }
+
+    /// Notes where the last result came from, and whether it is the bundled catalog
+    /// standing in for a server that could not be reached.
+    func note(_ source: Source) {
+        lastSource = source
+        if source == .offlineCatalog, !server.offline { answeredFromCatalog.set() }
     }
 
     /// Whether answers now come from the bundled catalog rather than the server.
