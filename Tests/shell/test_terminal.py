@@ -253,3 +253,28 @@ def test_listings_refit_after_the_terminal_is_resized(home):
     assert narrow and "United Arab Emirates" not in narrow[0] and "…" in narrow[0]
     assert all(len(line) <= 50 for line in lines)
     finish(shell)
+
+
+def test_escape_sequences_from_the_server_never_reach_the_terminal(home):
+    import io
+    import threading
+    from http.server import ThreadingHTTPServer
+    from test_escapes import HostileHandler
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), HostileHandler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        shell = spawn(home, "--base-url", f"http://127.0.0.1:{server.server_address[1]}")
+        seen = io.StringIO()
+        shell.logfile_read = seen
+        shell.sendline("breeds")
+        shell.expect_exact("Evil\\e]0;owned\\x07Cat")
+        shell.expect_exact(PROMPT)
+        shell.sendline("show 1")
+        shell.expect(r"Country\s+\\e\[2JClear")
+        shell.expect_exact(PROMPT)
+        text = seen.getvalue()
+        assert "\x1b]0;" not in text and "\x1b[2J" not in text and "\x07" not in text and "\x9b" not in text
+        finish(shell)
+    finally:
+        server.shutdown()

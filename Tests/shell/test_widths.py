@@ -123,3 +123,14 @@ def test_the_name_column_is_not_cut_while_other_columns_can_give_way(catalog_url
         if columns(breed["breed"]) <= width // 2:
             assert breed["breed"] in row, (row, breed["breed"])
         assert columns(row) <= width
+
+
+def test_scroll_off_a_terminal_without_columns_cuts_nothing(catalog_url):
+    env = stable_env()
+    del env["COLUMNS"]
+    run = run_shell("--base-url", catalog_url, "-c", "scroll", env=env)
+    assert run.status == 0, run.stderr
+    assert "…" not in run.stdout.replace("as they load", "")
+    long_row = next(line for line in run.stdout.splitlines() if line.lstrip().startswith("6  "))
+    for value in BREEDS[5].values():
+        assert value in long_row

@@ -6,14 +6,19 @@ struct StreamingColumns {
     private let table: Table
     private let widths: [Int]
     private let width: Int
+    /// Whether long values are cut (on a terminal); off it, a long value pushes its row
+    /// right instead, so nothing is lost.
+    private let cutting: Bool
 
     /// Typical widths of the breed fields, in the API's order: enough for nearly every
     /// value of the real catalog ("United Arab Emirates", "Partly hairless"); longer values
     /// are cut with "…", and a narrower terminal narrows the widest first.
     private static let typical = [24, 20, 16, 15, 13]
 
-    /// Columns for numbers up to `largestNumber`, fitted to `width`.
-    init(width: Int, largestNumber: Int) {
+    /// Columns for numbers up to `largestNumber`, fitted to `width`; values longer than
+    /// their column are cut unless `cutting` is off.
+    init(width: Int, largestNumber: Int, cutting: Bool = true) {
+        self.cutting = cutting
         let sample = [String(repeating: "0", count: String(max(1, largestNumber)).count)]
             + Self.typical.map { String(repeating: "x", count: $0) }
         table = Table(columns: BreedRows.columns(BreedRows.fields), lines: [.cells(sample)])
@@ -28,7 +33,7 @@ struct StreamingColumns {
 
     /// A loaded row.
     func row(_ number: Int, _ breed: Breed) -> String {
-        fit(table.layout(BreedRows.cells(number, breed), widths: widths))
+        fit(table.layout(BreedRows.cells(number, breed), widths: widths, cutting: cutting))
     }
 
     /// A row whose page is loading, or failed: its number and `text`.
@@ -36,5 +41,5 @@ struct StreamingColumns {
         fit(table.layout([String(number), text], widths: [widths[0], width]))
     }
 
-    private func fit(_ line: String) -> String { DisplayWidth.truncate(line, to: width) }
+    private func fit(_ line: String) -> String { cutting ? DisplayWidth.truncate(line, to: width) : line }
 }

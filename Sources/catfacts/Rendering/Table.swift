@@ -123,11 +123,13 @@ struct Table {
         return output
     }
 
-    /// One line: each cell cut and padded to its column, the last one not padded.
-    func layout(_ cells: [String], widths: [Int]) -> String {
+    /// One line: each cell cut (unless `cutting` is off: then a longer cell pushes the rest
+    /// of its row right) and padded to its column, the last one not padded.
+    func layout(_ cells: [String], widths: [Int], cutting: Bool = true) -> String {
         var parts: [String] = []
         for (index, width) in widths.enumerated() {
-            let cell = DisplayWidth.truncate(index < cells.count ? cells[index] : "", to: width)
+            let text = index < cells.count ? cells[index] : ""
+            let cell = cutting ? DisplayWidth.truncate(text, to: width) : text
             let isLast = index == widths.count - 1
             if columns[index].rightAligned {
                 parts.append(DisplayWidth.pad(cell, to: width, right: true))

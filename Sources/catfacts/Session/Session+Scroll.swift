@@ -46,7 +46,8 @@ extension Session {
 
     /// Prints `count` rows from `first` (0-based) in order, waiting for each as needed.
     private func scrollInOrder(_ list: PagedList<Breed>, from first: Int, count: Int) async throws(ShellError) {
-        let layout = StreamingColumns(width: width, largestNumber: first + count)
+        // Off a terminal (and without COLUMNS) nothing is cut: a long value pushes its row right.
+        let layout = StreamingColumns(width: width, largestNumber: first + count, cutting: width < Self.unlimitedWidth)
         var titled = output != .table
         if output == .csv { console.printRecords([BreedRows.csvHeader]) }
         var shown: [(number: Int, breed: Breed)] = []
