@@ -167,8 +167,11 @@ struct CatFactsCommand: ParsableCommand {
         } else if script != nil || !streams.stdinIsTerminal {
             status = shell.runStandardInput()
         } else {
-            Descriptor.writeAll(banner(info, style: Style.forStream(isTerminal: streams.stdoutIsTerminal, environment: environment)),
-                                to: STDOUT_FILENO)
+            // No banner in JSON Lines or CSV, where every line is data.
+            if !json, !csv {
+                Descriptor.writeAll(banner(info, style: Style.forStream(isTerminal: streams.stdoutIsTerminal, environment: environment)),
+                                    to: STDOUT_FILENO)
+            }
             let editor = LineEditor(prompt: "catfacts> ", historyPath: HistoryFile.path(environment: environment),
                                     tabCompleter: TabCompleter(registry: registry, seen: seen))
             shell.runInteractive(editor: editor)

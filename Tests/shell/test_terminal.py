@@ -278,3 +278,16 @@ def test_escape_sequences_from_the_server_never_reach_the_terminal(home):
         finish(shell)
     finally:
         server.shutdown()
+
+
+def test_json_at_the_prompt_prints_no_banner_and_errors_as_json(home):
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS", "LINES")}
+    env.update(TERM="xterm", HOME=str(home), XDG_STATE_HOME=str(home / "state"), INPUTRC="/dev/null",
+               LC_ALL="C.UTF-8", NO_COLOR="1")
+    shell = pexpect.spawn(SHELL, ["--mock", "--json"], env=env, dimensions=(30, 100), encoding="utf-8", timeout=10)
+    shell.expect_exact(PROMPT)
+    assert "help lists the commands" not in shell.before
+    shell.sendline("bogus")
+    shell.expect_exact('{"advice":"help lists the commands","command":"bogus","error":"unknown command"}')
+    shell.expect_exact(PROMPT)
+    finish(shell)
