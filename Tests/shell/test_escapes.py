@@ -71,8 +71,15 @@ def test_a_newline_in_a_cell_never_splits_its_row(hostile_url):
 
 
 def test_json_and_csv_keep_the_data_json_escaping_it(hostile_url):
-    page = json.loads(run_shell("--base-url", hostile_url, "--json", "-c", "breeds").stdout)
+    run = run_shell("--base-url", hostile_url, "--json", "-c", "breeds; show \u009bnope")
+    page = json.loads(run.stdout)
     assert page["items"][0]["breed"] == HOSTILE[0]["breed"]
+    assert page["items"][0]["pattern"] == HOSTILE[0]["pattern"]
+    # JSON may carry C1 controls raw, and some terminals obey them: escaped, the same value.
+    assert_no_controls(run.stdout)
+    assert_no_controls(run.stderr)
+    assert "C1\\u009B31m" in run.stdout
+    assert json.loads(run.stderr)["command"] == "show \u009bnope"
     csv_out = run_shell("--base-url", hostile_url, "--csv", "-c", "breeds").stdout
     assert "\x1b" not in csv_out and "\x07" not in csv_out
     assert '"Two\nLines"' in csv_out

@@ -26,6 +26,22 @@ enum ControlEscapes {
         return String(out)
     }
 
+    /// JSON text with DEL and the C1 controls (which JSON may carry raw, and some terminals
+    /// obey) written as `\u00XX` escapes: the same JSON value, safe on a terminal. C0
+    /// controls are escaped by every JSON writer already.
+    static func jsonSafe(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: { (0x7F...0x9F).contains($0.value) }) else { return json }
+        var out = String.UnicodeScalarView()
+        for scalar in json.unicodeScalars {
+            if (0x7F...0x9F).contains(scalar.value) {
+                out.append(contentsOf: ("\\u00" + hex(scalar.value, digits: 2)).unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
     /// The escape shown for one control character.
     private static func escape(_ scalar: Unicode.Scalar) -> String {
         switch scalar.value {

@@ -19,10 +19,12 @@ struct Console: Sendable {
     /// Where results go: stdout, or a file opened by `-o` or `.output`.
     var results: Int32 = STDOUT_FILENO
 
-    /// Prints lines of results.
+    /// Prints lines of results (in JSON Lines, with C1 controls escaped: see
+    /// ``ControlEscapes/jsonSafe(_:)``).
     func print(_ lines: [String]) {
         guard !lines.isEmpty else { return }
-        Descriptor.writeAll(lines.joined(separator: "\n") + "\n", to: results)
+        let text = lines.joined(separator: "\n") + "\n"
+        Descriptor.writeAll(jsonLines ? ControlEscapes.jsonSafe(text) : text, to: results)
     }
 
     /// Prints one line of results.
@@ -67,7 +69,7 @@ struct Console: Sendable {
     }
 
     private func writeError(_ line: String) {
-        Descriptor.writeAll(line + "\n", to: STDERR_FILENO)
+        Descriptor.writeAll((jsonLines ? ControlEscapes.jsonSafe(line) : line) + "\n", to: STDERR_FILENO)
     }
 }
 
