@@ -26,6 +26,19 @@ struct ScanningDecoderTests {
         #expect(try scanning.decodeObject(Fact.self, from: fact) == Fact("Cats have 32 muscles in each ear.", length: 33))
     }
 
+    @Test func factsWithSpacesAroundEveryTokenDecodeAsFoundationDecodesThem() throws {
+        // Pretty-printed: a space or a line break after each colon (the fact's text is read by
+        // string(), which once expected the quote straight after the colon).
+        let fact = Array(#"{ "fact" : "Cats purr.", "length" : 10 }"#.utf8)
+        #expect(try scanning.decodeObject(Fact.self, from: fact) == Fact("Cats purr.", length: 10))
+        let page = Array("""
+            {"current_page": 1, "data": [{"fact":\n  "A", "length": 1}, {"length": 1,\t"fact":\t"B"}],
+             "last_page": 1, "per_page": "2", "total": 2}
+            """.utf8)
+        #expect(try scanning.decodePage(Fact.self, from: page).items == foundation.decodePage(Fact.self, from: page).items)
+        #expect(try scanning.decodePage(Fact.self, from: page).items.map(\.text) == ["A", "B"])
+    }
+
     @Test func spacingEscapesNumbersAndNullsAreRead() throws {
         let body = """
              { "links" : [ {"url": null, "n": [1, -2.5e+3, 0, true, false, {}, []]} ] ,

@@ -105,9 +105,10 @@ struct JSONScanner {
         }
     }
 
-    /// Reads a string (the next value must be one).
+    /// Reads a string (the next value must be one), after any white space before it.
     mutating func string() throws(ScanError) -> String {
-        try makeString(try rawString())
+        skipSpace()
+        return try makeString(try rawString())
     }
 
     private mutating func makeString(_ raw: RawString) throws(ScanError) -> String {
