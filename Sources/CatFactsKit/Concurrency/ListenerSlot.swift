@@ -28,19 +28,20 @@ final class ListenerSlot<Event>: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Calls the listener with each event, if there is one.
+    /// Calls the listener with each event, as long as there is one: the slot is read again
+    /// before each, so a listener that clears its own slot (closing its list) hears no more
+    /// of the batch, and nothing is delivered after ``clear()`` returned on another thread.
     func call(_ events: [Event]) {
         guard !events.isEmpty else { return }
         let me = Self.currentThread
         condition.lock()
-        guard let listener else {
-            condition.unlock()
-            return
-        }
         callers[me, default: 0] += 1
-        condition.unlock()
-        events.forEach(listener)
-        condition.lock()
+        for event in events {
+            guard let listener else { break }
+            condition.unlock()
+            listener(event)
+            condition.lock()
+        }
         let left = (callers[me] ?? 1) - 1
         callers[me] = left > 0 ? left : nil
         condition.broadcast()
