@@ -327,6 +327,55 @@ cf_status cf_breed_find(cf_client *c, const char *name, char **out_json);
  */
 cf_status cf_breeds_query(cf_client *c, const char *query_json, char **out_json);
 
+/* search as you type */
+
+/* A search that follows the text as it is typed. Opaque. */
+typedef struct cf_search cf_search;
+
+/*
+ * Hears a search's answers. generation: which cf_search_set call it answers (the first is
+ * 1): only the latest text is ever answered, so an earlier generation is never delivered
+ * after a later one. s: CF_OK, or why the breeds could not be loaded (the errors of
+ * cf_breeds_page). results_json: borrowed for the call (copy it to keep it), keys sorted:
+ *   {"items":[breed, ...],"source":"network"|"cache"|"offline-catalog","text":"ab"}
+ * or {"error":"...","source":...,"text":...} when s is not CF_OK; breeds as in
+ * cf_breeds_page, in name order. "source" says where the breeds searched came from:
+ * offline, the cache or the bundled catalog (with offline_fallback).
+ * Runs on a library thread (see "Threads"); it may call cf_search_set and close its own
+ * search, but no blocking call.
+ */
+typedef void (*cf_search_listener)(void *ctx, int64_t generation, cf_status s, const char *results_json);
+
+/*
+ * Opens a search over c's breeds (a name prefix, case- and diacritic-insensitive, as the
+ * "search" of cf_breeds_query). The breeds are fetched by the first search and kept (as
+ * for cf_breeds_query); later searches send no request.
+ * options_json: NULL, or an object with any of:
+ *   "debounce_ms"  0..60000  how long the text must stay unchanged before it is searched
+ *                            (default 150): a burst of typing costs one search
+ *   "limit"        1..10000  most breeds per answer (default 20)
+ * fn: hears the answers (required); ctx is passed to it.
+ * out: receives the search; close it with cf_search_close before closing c.
+ * Returns: CF_OK; CF_ERR_ARGUMENT for a NULL c, fn or out, or bad options.
+ */
+cf_status cf_search_open(cf_client *c, const char *options_json, cf_search_listener fn, void *ctx,
+                         cf_search **out);
+
+/*
+ * Sets the text (UTF-8, at most 1024 bytes; "" matches every breed): never blocks. The
+ * answer to the previous text, if still waiting or being searched, is dropped: it will
+ * not be delivered.
+ * Returns: CF_OK; CF_ERR_ARGUMENT for a NULL s or text, or text that is not UTF-8 or too long.
+ */
+cf_status cf_search_set(cf_search *s, const char *text);
+
+/*
+ * Closes s: when it returns, no answer is being delivered on another thread and none will
+ * be (a listener may close its own search). Never waits for the network: a search under
+ * way is cancelled. NULL is a no-op.
+ */
+void cf_search_close(cf_search *s);
+
 /* metrics */
 
 /*

@@ -38,6 +38,9 @@ enum HeaderSignatures {
         same(CCatFactsHeader.cf_list_wait, CatFactsC.cf_list_wait)
         same(CCatFactsHeader.cf_metrics, CatFactsC.cf_metrics)
         same(CCatFactsHeader.cf_metrics_prometheus, CatFactsC.cf_metrics_prometheus)
+        same(CCatFactsHeader.cf_search_close, CatFactsC.cf_search_close)
+        same(CCatFactsHeader.cf_search_open, CatFactsC.cf_search_open)
+        same(CCatFactsHeader.cf_search_set, CatFactsC.cf_search_set)
         same(CCatFactsHeader.cf_status_string, CatFactsC.cf_status_string)
         same(CCatFactsHeader.cf_version, CatFactsC.cf_version)
     }

@@ -133,7 +133,7 @@ static void a_query_key_given_twice_counts_the_first_time(void) {
 struct handle_case {
     const char *function;
     cf_status (*call)(void *h);
-    const char *kind; /* "client" or "list": what the function expects */
+    const char *kind; /* "client", "list" or "search": what the function expects */
 };
 
 static cf_status call_breeds_page(void *h) { char *o = SENTINEL; cf_status s = cf_breeds_page(h, 1, 10, &o); CHECK(o == NULL); return s; }
@@ -154,6 +154,9 @@ static cf_status call_list_fact(void *h) { cf_fact *o = SENTINEL; cf_status s = 
 static cf_status call_list_wait(void *h) { return cf_list_wait(h, 0, 0); }
 static cf_status call_list_retry(void *h) { return cf_list_retry(h); }
 static cf_status call_list_set_listener(void *h) { return cf_list_set_listener(h, ignore_event, NULL); }
+static void ignore_answer(void *ctx, int64_t generation, cf_status s, const char *json) { (void)ctx; (void)generation; (void)s; (void)json; }
+static cf_status call_search_open(void *h) { cf_search *o = SENTINEL; cf_status s = cf_search_open(h, NULL, ignore_answer, NULL, &o); CHECK(o == NULL); return s; }
+static cf_status call_search_set(void *h) { return cf_search_set(h, "a"); }
 
 static const struct handle_case handle_cases[] = {
     {"cf_breeds_page", call_breeds_page, "client"},
@@ -171,6 +174,8 @@ static const struct handle_case handle_cases[] = {
     {"cf_list_wait", call_list_wait, "list"},
     {"cf_list_retry", call_list_retry, "list"},
     {"cf_list_set_listener", call_list_set_listener, "list"},
+    {"cf_search_open", call_search_open, "client"},
+    {"cf_search_set", call_search_set, "search"},
 };
 #define HANDLE_CASES (sizeof handle_cases / sizeof handle_cases[0])
 
@@ -187,6 +192,7 @@ static void every_function_refuses_a_null_handle_naming_it(void) {
     cf_client_close(NULL);
     cf_client_interrupt(NULL);
     cf_list_close(NULL);
+    cf_search_close(NULL);
     cf_breed_free(NULL);
     cf_fact_free(NULL);
     cf_free(NULL);
@@ -215,6 +221,7 @@ static void every_function_refuses_a_handle_of_another_kind(void) {
     /* Closing or interrupting a handle of another kind does nothing: both stay usable. */
     cf_client_close((cf_client *)l);
     cf_list_close((cf_list *)c);
+    cf_search_close((cf_search *)c);
     cf_client_interrupt((cf_client *)l);
     CHECK_INT_EQ(cf_list_count(l), CF_COUNT_UNKNOWN);
     char *json = NULL;

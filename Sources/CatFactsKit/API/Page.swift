@@ -49,6 +49,14 @@ public enum Source: String, Sendable, Codable, CaseIterable {
     case offlineCatalog = "offline-catalog"
 }
 
+extension Source: Comparable {
+    /// Ordered by freshness: network, then cache, then the bundled catalog (so `max` of the
+    /// sources of many pages is the least fresh of them).
+    public static func < (a: Source, b: Source) -> Bool {
+        allCases.firstIndex(of: a) ?? 0 < allCases.firstIndex(of: b) ?? 0
+    }
+}
+
 extension Page: Encodable where Item: Encodable {
     enum CodingKeys: String, CodingKey {
         case page, lastPage = "last_page", perPage = "per_page", total, items, source, fetchedAt = "fetched_at"

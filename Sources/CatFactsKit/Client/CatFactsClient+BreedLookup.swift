@@ -20,7 +20,7 @@ extension CatFactsClient {
         }
         var found: Breed?
         let complete = try await walkBreeds { page in
-            found = page.first { TextFolding.nameKey($0.name) == key }
+            found = page.items.first { TextFolding.nameKey($0.name) == key }
             return found == nil
         }
         if complete { knownBreeds.markComplete() }
@@ -29,18 +29,18 @@ extension CatFactsClient {
     }
 
     /// Walks the breed list page by page, at the largest page size the server allows, as one
-    /// call (its pages share the deadline), handing each page's breeds to `visit` until it
-    /// returns `false` or the list ends.
+    /// call (its pages share the deadline), handing each page to `visit` until it returns
+    /// `false` or the list ends.
     ///
     /// - Returns: whether the whole list was read from the server (not the cache or the
     ///   bundled catalog), so what was seen is every breed there is.
-    func walkBreeds(_ visit: ([Breed]) -> Bool) async throws(CatFactsError) -> Bool {
+    func walkBreeds(_ visit: (Page<Breed>) -> Bool) async throws(CatFactsError) -> Bool {
         try await asOneCall { () async throws(CatFactsError) -> Bool in
             var number = 1
             while true {
                 let page = try await breeds(page: number, limit: Self.walkPageSize)
                 let last = page.items.isEmpty || number >= page.lastPage
-                guard visit(page.items) else { return false }
+                guard visit(page) else { return false }
                 if last { return page.source == .network }
                 number += 1
             }

@@ -6,11 +6,13 @@ extension CatFactsClient {
     public func breedCatalog(refresh: Bool = false) async throws(CatFactsError) -> BreedCatalogView {
         if !refresh, let view = catalogView.withLock({ $0 }) { return view }
         var breeds: [Breed] = []
+        var source = Source.network
         _ = try await walkBreeds { page in
-            breeds += page
+            breeds += page.items
+            source = max(source, page.source)
             return true
         }
-        let view = BreedCatalogView(breeds: breeds, store: store)
+        let view = BreedCatalogView(breeds: breeds, source: source, store: store)
         catalogView.withLock { $0 = view }
         return view
     }

@@ -8,14 +8,17 @@ public final class BreedCatalogView: Sendable {
     public let breeds: [Breed]
     /// Names this catalog's set of breed names (see ``CatalogFingerprint``).
     public let fingerprint: String
+    /// Where the breeds came from: the least fresh source among the pages read.
+    public let source: Source
     private let index: PrefixIndex
     private let denied: Locked<PrefixDenyList>
     private let store: ResponseStore?
 
     /// Builds the view and its index (O(n log n)); with `store`, loads the prefixes denied
     /// for this catalog before (a store that cannot be read adds a warning and starts empty).
-    public init(breeds: [Breed], store: ResponseStore? = nil) {
+    public init(breeds: [Breed], source: Source = .network, store: ResponseStore? = nil) {
         self.breeds = breeds
+        self.source = source
         index = PrefixIndex(names: breeds.lazy.map(\.name))
         fingerprint = CatalogFingerprint.of(index)
         self.store = store

@@ -87,17 +87,4 @@ struct QueryBuildingBlockTests {
         #expect(!list.covers("a"))
         #expect(!list.covers("b"))
     }
-
-    @Test func aDebouncedSessionDropsSupersededQueries() async {
-        let session = SearchSession(catalog: BreedCatalogView(breeds: BundledCatalog.breeds), debounce: .milliseconds(100))
-        async let first = session.submit("S")
-        try? await Task.sleep(for: .milliseconds(20))
-        async let second = session.submit("Si")
-        try? await Task.sleep(for: .milliseconds(20))
-        async let third = session.submit("Sib")
-        let answers = await [first, second, third]
-        #expect(answers[0] == nil)
-        #expect(answers[1] == nil)
-        #expect(answers[2]?.map(\.name) == ["Siberian"])
-    }
 }

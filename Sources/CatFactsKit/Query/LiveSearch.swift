@@ -1,0 +1,121 @@
+/// Search as you type over a client's breeds: each keystroke sets the text (``set(_:)``,
+/// which never blocks); once the text has stayed unchanged for the debounce interval it is
+/// searched (a name prefix, folded as everywhere: ``TextFolding``) and the listener hears the
+/// answer — for the latest text only. An answer to an older text is dropped, never delivered:
+/// a burst of typing costs one search, and a slow answer never overwrites a newer one.
+///
+/// The breeds come from ``CatFactsClient/breedCatalog(refresh:)``, loaded once by the first
+/// search and shared by the later ones (a keystroke never cancels it); offline they are the
+/// cached or bundled ones, and each answer says which (``Answer/source``). The C face's
+/// `cf_search_*` and the shell's live search are built on it.
+public final class LiveSearch: Sendable {
+    /// What the listener hears.
+    public struct Answer: Sendable {
+        /// Which ``set(_:)`` call it answers: the first is 1.
+        public let generation: Int
+        /// The text searched.
+        public let text: String
+        /// The breeds whose name starts with the text, at most the limit, in name order, or
+        /// why there are none (the catalog could not be loaded).
+        public let result: Result<[Breed], CatFactsError>
+        /// Where the searched breeds came from.
+        public let source: Source
+    }
+
+    private struct State {
+        var generation = 0
+        var pending: Task<Void, Never>?
+        var catalog: Task<Result<BreedCatalogView, CatFactsError>, Never>?
+        var closed = false
+    }
+
+    private let client: CatFactsClient
+    private let debounce: Duration
+    private let limit: Int
+    private let state = Locked(State())
+    private let listener = ListenerSlot<Answer>()
+
+    /// - Parameters:
+    ///   - debounce: how long the text must stay unchanged before it is searched.
+    ///   - limit: most breeds per answer.
+    ///   - listener: hears each answer, on a library thread; it may call ``set(_:)``.
+    public init(client: CatFactsClient, debounce: Duration = .milliseconds(150), limit: Int = 20,
+                listener: @escaping @Sendable (Answer) -> Void) {
+        self.client = client
+        self.debounce = debounce
+        self.limit = limit
+        self.listener.set(listener)
+    }
+
+    deinit {
+        state.withLock { $0.pending?.cancel() }
+    }
+
+    /// Sets the text: the search of the previous text, if still waiting or running, is
+    /// cancelled and its answer will not be delivered. Returns at once.
+    public func set(_ text: String) {
+        state.withLock { state in
+            guard !state.closed else { return }
+            state.generation += 1
+            state.pending?.cancel()
+            let generation = state.generation
+            state.pending = Task.detached { [weak self] in
+                do { try await Task.sleep(for: self?.debounce ?? .zero) } catch { return }
+                await self?.search(text, generation: generation)
+            }
+        }
+    }
+
+    /// Stops: nothing is searched or delivered after it returns, and no listener call is
+    /// still running on another thread (a listener may close its own search). Never waits
+    /// for the network: a search under way is cancelled, not awaited.
+    public func close() {
+        let pending = state.withLock { state -> Task<Void, Never>? in
+            state.closed = true
+            defer { state.pending = nil }
+            return state.pending
+        }
+        pending?.cancel()
+        listener.clear()
+    }
+
+    private func isLatest(_ generation: Int) -> Bool {
+        state.withLock { !$0.closed && $0.generation == generation }
+    }
+
+    private func search(_ text: String, generation: Int) async {
+        guard isLatest(generation) else { return }
+        let loaded = await catalog().value
+        guard isLatest(generation), !Task.isCancelled else { return }
+        let answer: Answer
+        switch loaded {
+        case .success(let view):
+            answer = Answer(generation: generation, text: text,
+                            result: .success(view.search(prefix: text, limit: limit)), source: view.source)
+        case .failure(let error):
+            // Loaded again by the next search.
+            state.withLock { $0.catalog = nil }
+            answer = Answer(generation: generation, text: text, result: .failure(error), source: .network)
+        }
+        guard isLatest(generation) else { return }
+        listener.call([answer])
+    }
+
+    /// The catalog's load: started by the first search, shared by the rest, not cancelled
+    /// by keystrokes.
+    private func catalog() -> Task<Result<BreedCatalogView, CatFactsError>, Never> {
+        state.withLock { state in
+            if let loading = state.catalog { return loading }
+            let client = client
+            let loading = Task.detached { () -> Result<BreedCatalogView, CatFactsError> in
+                do throws(CatFactsError) {
+                    return .success(try await client.breedCatalog())
+                } catch {
+                    return .failure(error)
+                }
+            }
+            state.catalog = loading
+            return loading
+        }
+    }
+}

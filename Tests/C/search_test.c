@@ -1,0 +1,264 @@
+/*
+ * cf_search_*: search as you type against the real mock. The listener records every answer;
+ * the tests check that only the latest text is ever answered (never a stale one, never
+ * twice), that a burst of typing costs one load of the breeds, and that close is final.
+ */
+#include "harness.h"
+
+#include <pthread.h>
+
+#define MAX_ANSWERS 64
+
+struct answers {
+    pthread_mutex_t lock;
+    int count;
+    int64_t generation[MAX_ANSWERS];
+    cf_status status[MAX_ANSWERS];
+    char *json[MAX_ANSWERS];
+    int calls_after_close; /* set by the test once close returned */
+    int closed;
+};
+
+static void answers_init(struct answers *a) {
+    memset(a, 0, sizeof *a);
+    pthread_mutex_init(&a->lock, NULL);
+}
+
+static void answers_free(struct answers *a) {
+    for (int i = 0; i < a->count && i < MAX_ANSWERS; i++) free(a->json[i]);
+    pthread_mutex_destroy(&a->lock);
+}
+
+static void record(void *ctx, int64_t generation, cf_status s, const char *results_json) {
+    struct answers *a = ctx;
+    pthread_mutex_lock(&a->lock);
+    if (a->closed) a->calls_after_close++;
+    if (a->count < MAX_ANSWERS) {
+        a->generation[a->count] = generation;
+        a->status[a->count] = s;
+        a->json[a->count] = strdup(results_json ? results_json : "(null)");
+    }
+    a->count++;
+    pthread_mutex_unlock(&a->lock);
+}
+
+static int answer_count(struct answers *a) {
+    pthread_mutex_lock(&a->lock);
+    int n = a->count;
+    pthread_mutex_unlock(&a->lock);
+    return n;
+}
+
+/* Waits (up to 5 s, times the slowdown) for `want` answers, then 300 ms more so that one
+   too many can show; returns the count. */
+static int settle(struct answers *a, int want) {
+    double end = now_seconds() + 5 * harness_slowdown();
+    while (answer_count(a) < want && now_seconds() < end) sleep_ms(5);
+    sleep_ms(300);
+    return answer_count(a);
+}
+
+/* The names in an answer, joined by ",". */
+static void names_of(const char *json, char *out, size_t size) {
+    out[0] = '\0';
+    json_error_t error;
+    json_t *root = json_loads(json, 0, &error);
+    json_t *items = json_object_get(root, "items");
+    for (size_t i = 0; i < json_array_size(items); i++) {
+        const char *name = json_get_str(json_array_get(items, i), "breed");
+        if (i > 0) strncat(out, ",", size - strlen(out) - 1);
+        strncat(out, name ? name : "?", size - strlen(out) - 1);
+    }
+    json_decref(root);
+}
+
+static char default_url[128];
+
+static void open_refuses_null_arguments_and_bad_options(void) {
+    cf_client *c = NULL;
+    if (CHECK_STATUS(cf_client_open(default_url, NULL, &c), CF_OK) != CF_OK) return;
+    struct answers a;
+    answers_init(&a);
+    cf_search *s = (cf_search *)1;
+    CHECK_FAILS(cf_search_open(NULL, NULL, record, &a, &s), CF_ERR_ARGUMENT, "the client is NULL");
+    CHECK(s == NULL);
+    CHECK_FAILS(cf_search_open(c, NULL, NULL, &a, &s), CF_ERR_ARGUMENT, "the listener is NULL");
+    CHECK_FAILS(cf_search_open(c, NULL, record, &a, NULL), CF_ERR_ARGUMENT, "out (the cf_search ** to fill) is NULL");
+    CHECK_FAILS(cf_search_open(c, "{\"debounce_ms\":60001}", record, &a, &s), CF_ERR_ARGUMENT, "'debounce_ms'");
+    CHECK_FAILS(cf_search_open(c, "{\"limit\":0}", record, &a, &s), CF_ERR_ARGUMENT, "'limit'");
+    CHECK_FAILS(cf_search_open(c, "{\"fields\":1}", record, &a, &s), CF_ERR_ARGUMENT, "unknown key 'fields'");
+    CHECK_FAILS(cf_search_set(NULL, "a"), CF_ERR_ARGUMENT, "the search is NULL");
+    CHECK_FAILS(cf_search_set((cf_search *)c, "a"), CF_ERR_ARGUMENT, "not a cf_search *");
+    if (CHECK_STATUS(cf_search_open(c, NULL, record, &a, &s), CF_OK) == CF_OK) {
+        CHECK_FAILS(cf_search_set(s, NULL), CF_ERR_ARGUMENT, "the text is NULL");
+        CHECK_FAILS(cf_search_set(s, "\xff"), CF_ERR_ARGUMENT, "not valid UTF-8");
+        cf_search_close(s);
+    }
+    cf_search_close(NULL);
+    cf_client_close(c);
+    CHECK_INT_EQ(answer_count(&a), 0);
+    answers_free(&a);
+}
+
+static void typing_fast_is_answered_once_for_the_last_text(void) {
+    cf_client *c = NULL;
+    if (CHECK_STATUS(cf_client_open(default_url, "{\"read_ahead\":0}", &c), CF_OK) != CF_OK) return;
+    struct answers a;
+    answers_init(&a);
+    cf_search *s = NULL;
+    if (CHECK_STATUS(cf_search_open(c, "{\"debounce_ms\":150,\"limit\":5}", record, &a, &s), CF_OK) == CF_OK) {
+        /* "a", "ab", "aby" typed within the debounce: one answer, for "aby". */
+        CHECK_STATUS(cf_search_set(s, "a"), CF_OK);
+        CHECK_STATUS(cf_search_set(s, "AB"), CF_OK);
+        CHECK_STATUS(cf_search_set(s, "aby"), CF_OK);
+        CHECK_INT_EQ(settle(&a, 1), 1);
+        CHECK_INT_EQ(a.generation[0], 3);
+        CHECK_INT_EQ(a.status[0], CF_OK);
+        CHECK_STR_EQ(a.json[0], "{\"items\":[{\"breed\":\"Abyssinian\",\"coat\":\"Short\",\"country\":\"Ethiopia\","
+                                "\"origin\":\"Natural/Standard\",\"pattern\":\"Ticked\"}],\"source\":\"network\",\"text\":\"aby\"}");
+        /* Accents and case fold as in queries; limit 5; the breeds are not fetched again. */
+        CHECK_STATUS(cf_search_set(s, "AMÉR"), CF_OK);
+        CHECK_INT_EQ(settle(&a, 2), 2);
+        char names[512];
+        names_of(a.json[1], names, sizeof names);
+        CHECK_STR_EQ(names, "American Bobtail,American Curl,American Shorthair,American Wirehair");
+        CHECK_INT_EQ(a.generation[1], 4);
+        char *metrics = NULL;
+        if (CHECK_STATUS(cf_metrics(c, &metrics), CF_OK) == CF_OK) {
+            json_t *m = PARSE_JSON(metrics);
+            CHECK_INT_EQ(json_get_int(metrics_endpoint(m, "/breeds"), "requests", -1), 1);
+            json_decref(m);
+            cf_free(metrics);
+        }
+        cf_search_close(s);
+    }
+    cf_client_close(c);
+    answers_free(&a);
+}
+
+static void a_slow_answer_to_an_old_text_is_never_delivered(void) {
+    char url[128];
+    /* Every request takes 600 ms: "a" is being searched (waiting for the breeds) when "ab"
+       is typed; only "ab" may be answered. */
+    REQUIRE_MOCK("--latency-ms 600", url);
+    cf_client *c = NULL;
+    if (CHECK_STATUS(cf_client_open(url, NULL, &c), CF_OK) == CF_OK) {
+        struct answers a;
+        answers_init(&a);
+        cf_search *s = NULL;
+        if (CHECK_STATUS(cf_search_open(c, "{\"debounce_ms\":20}", record, &a, &s), CF_OK) == CF_OK) {
+            CHECK_STATUS(cf_search_set(s, "a"), CF_OK);
+            sleep_ms(200); /* past the debounce: "a" waits for the breeds */
+            CHECK_STATUS(cf_search_set(s, "ab"), CF_OK);
+            CHECK_INT_EQ(settle(&a, 1), 1);
+            CHECK_INT_EQ(a.generation[0], 2);
+            CHECKF(strstr(a.json[0], "\"text\":\"ab\"") != NULL, "answer: %s", a.json[0]);
+            cf_search_close(s);
+        }
+        answers_free(&a);
+        cf_client_close(c);
+    }
+    stop_mock();
+}
+
+static void nothing_is_delivered_after_close_and_close_does_not_wait_for_the_network(void) {
+    char url[128];
+    REQUIRE_MOCK("--latency-ms 3000", url);
+    cf_client *c = NULL;
+    if (CHECK_STATUS(cf_client_open(url, NULL, &c), CF_OK) == CF_OK) {
+        struct answers a;
+        answers_init(&a);
+        cf_search *s = NULL;
+        if (CHECK_STATUS(cf_search_open(c, "{\"debounce_ms\":0}", record, &a, &s), CF_OK) == CF_OK) {
+            CHECK_STATUS(cf_search_set(s, "a"), CF_OK);
+            sleep_ms(100);
+            double start = now_seconds();
+            cf_search_close(s);
+            double took = now_seconds() - start;
+            CHECKF(took < 1.0 * harness_slowdown(), "close took %.3f s", took);
+            pthread_mutex_lock(&a.lock);
+            a.closed = 1;
+            pthread_mutex_unlock(&a.lock);
+            sleep_ms(300);
+            CHECK_INT_EQ(answer_count(&a), 0);
+        }
+        cf_client_close(c);
+        answers_free(&a);
+    }
+    stop_mock();
+}
+
+static void offline_answers_from_the_bundled_catalog_and_says_so(void) {
+    char url[128];
+    closed_port_url(url);
+    cf_client *c = NULL;
+    if (CHECK_STATUS(cf_client_open(url, "{\"offline_fallback\":true,\"retries\":0}", &c), CF_OK) != CF_OK) return;
+    struct answers a;
+    answers_init(&a);
+    cf_search *s = NULL;
+    if (CHECK_STATUS(cf_search_open(c, "{\"debounce_ms\":0}", record, &a, &s), CF_OK) == CF_OK) {
+        CHECK_STATUS(cf_search_set(s, "ragd"), CF_OK);
+        CHECK_INT_EQ(settle(&a, 1), 1);
+        CHECK_INT_EQ(a.status[0], CF_OK);
+        CHECKF(strstr(a.json[0], "\"breed\":\"Ragdoll\"") != NULL && strstr(a.json[0], "\"source\":\"offline-catalog\"") != NULL,
+               "answer: %s", a.json[0]);
+        cf_search_close(s);
+    }
+    cf_client_close(c);
+    answers_free(&a);
+
+    /* Without the fallback: the error, as JSON, and its status. */
+    if (CHECK_STATUS(cf_client_open(url, "{\"retries\":0}", &c), CF_OK) != CF_OK) return;
+    answers_init(&a);
+    if (CHECK_STATUS(cf_search_open(c, "{\"debounce_ms\":0}", record, &a, &s), CF_OK) == CF_OK) {
+        CHECK_STATUS(cf_search_set(s, "x"), CF_OK);
+        CHECK_INT_EQ(settle(&a, 1), 1);
+        CHECK_INT_EQ(a.status[0], CF_ERR_NETWORK);
+        CHECKF(strncmp(a.json[0], "{\"error\":\"", 10) == 0 && strstr(a.json[0], "\"text\":\"x\"") != NULL, "answer: %s", a.json[0]);
+        cf_search_close(s);
+    }
+    cf_client_close(c);
+    answers_free(&a);
+}
+
+/* A listener that closes its own search on the first answer. */
+struct closing {
+    cf_search *search;
+    int calls;
+};
+
+static void close_on_answer(void *ctx, int64_t generation, cf_status s, const char *results_json) {
+    (void)generation; (void)s; (void)results_json;
+    struct closing *closing = ctx;
+    closing->calls++;
+    cf_search_close(closing->search);
+}
+
+static void a_listener_may_close_its_own_search(void) {
+    cf_client *c = NULL;
+    if (CHECK_STATUS(cf_client_open(default_url, NULL, &c), CF_OK) != CF_OK) return;
+    struct closing closing = {NULL, 0};
+    if (CHECK_STATUS(cf_search_open(c, "{\"debounce_ms\":0}", close_on_answer, &closing, &closing.search), CF_OK) == CF_OK) {
+        CHECK_STATUS(cf_search_set(closing.search, "a"), CF_OK);
+        double end = now_seconds() + 5 * harness_slowdown();
+        while (closing.calls == 0 && now_seconds() < end) sleep_ms(5);
+        sleep_ms(100);
+        CHECK_INT_EQ(closing.calls, 1);
+    }
+    cf_client_close(c);
+}
+
+int main(void) {
+    if (start_mock(NULL, default_url) == 0) {
+        RUN(open_refuses_null_arguments_and_bad_options);
+        RUN(typing_fast_is_answered_once_for_the_last_text);
+        RUN(a_listener_may_close_its_own_search);
+        stop_mock();
+    } else {
+        CHECKF(0, "cannot start the shared mock; skipped the tests that need it");
+    }
+    RUN(a_slow_answer_to_an_old_text_is_never_delivered);
+    RUN(nothing_is_delivered_after_close_and_close_does_not_wait_for_the_network);
+    RUN(offline_answers_from_the_bundled_catalog_and_says_so);
+    return harness_report("search_test");
+}
