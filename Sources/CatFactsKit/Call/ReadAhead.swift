@@ -5,9 +5,10 @@
 /// (`for p in 1...n { breeds(page: p) }`) then overlaps the server's latency and the
 /// decoding with the caller's own work, with no change to the caller.
 ///
-/// Bounded: at most ``depth`` pages per list ahead of the last one asked, never past the
-/// list's last page, and ``maxStreams`` lists followed at once (the least recently used is
-/// forgotten, its pages dropped; with a cache they are still there). A page fetched ahead that fails is not handed out: the
+/// Bounded: at most ``depth`` pages per list ahead of the last one asked (a few windows'
+/// worth kept until asked), never a page a caller already asked, never past the list's last
+/// page, and ``maxStreams`` lists followed at once (the least recently used is forgotten,
+/// its pages dropped; with a cache they are still there). A page fetched ahead that fails is not handed out: the
 /// call then fetches it itself, with its own deadline and retries. Pages fetched ahead go
 /// through the whole pipeline (cache, retries, metrics), so they are counted as requests.
 final class ReadAhead: Sendable {
@@ -25,6 +26,9 @@ final class ReadAhead: Sendable {
         var lastAsked: Int
         var lastPage: Int
         var ahead: [Int: Pending] = [:]
+        /// Pages callers asked for lately (under way or answered): never fetched ahead, so
+        /// callers asking several pages at once (`breeds_pages(parallel:)`) cause no duplicate.
+        var asked: Set<Int> = []
         var used: UInt64
     }
 
@@ -68,12 +72,24 @@ final class ReadAhead: Sendable {
     /// The fetch started ahead for `page`, removed from the table; notes that `page` was asked.
     private func take(_ page: Int, of stream: Stream) -> Pending? {
         state.withLock { state in
-            guard var current = state.streams[stream] else { return nil }
+            guard var current = state.streams[stream] else {
+                state.clock &+= 1
+                var new = StreamState(lastAsked: 0, lastPage: page, used: state.clock)
+                new.asked.insert(page)
+                state.streams[stream] = new
+                return nil
+            }
             let taken = current.ahead.removeValue(forKey: page)
-            // A jump (not the next page, nor one fetched ahead) ends the read in order. The
-            // fetches under way are forgotten, not cancelled: they end soon (their pages land
-            // in the cache), and a cancelled request would count as a failed one.
-            if taken == nil, page != current.lastAsked + 1 { current.ahead = [:] }
+            current.asked.insert(page)
+            if current.asked.count > 256 { current.asked = current.asked.filter { $0 > page - 128 } }
+            // Pages fetched ahead are kept until asked, even across a jump (callers asking
+            // several pages at once arrive out of order); past a few windows' worth, those
+            // farthest from this page are forgotten (not cancelled: they end soon, and their
+            // pages land in the cache).
+            if current.ahead.count > 4 * depth {
+                let farthest = current.ahead.keys.sorted { abs($0 - page) > abs($1 - page) }
+                for key in farthest.prefix(current.ahead.count - 4 * depth) { current.ahead[key] = nil }
+            }
             state.streams[stream] = current
             return taken
         }
@@ -95,7 +111,7 @@ final class ReadAhead: Sendable {
             if inOrder {
                 let last = min(page.lastPage, page.number + depth)
                 if page.number < last {
-                    for next in (page.number + 1)...last where current.ahead[next] == nil {
+                    for next in (page.number + 1)...last where current.ahead[next] == nil && !current.asked.contains(next) {
                         current.ahead[next] = Task.detached {
                             await CallDeadline.$current.withValue(deadline) {
                                 do throws(CatFactsError) {

@@ -94,6 +94,9 @@ class Client:
             (None: the library's default).
         attempt_timeout: seconds one attempt (one request) may take; a call retries after
             it, within ``timeout`` (None: the library's default).
+        read_ahead: pages fetched in the background when pages are asked in order (page p,
+            then p+1, of one list), so the loop's next calls find them; 0 turns it off
+            (None: the library's default). Pages read ahead count as requests in metrics().
 
     Defaults marked "the library's" are libCatFacts's own (``cf_client_open`` in
     include/catfacts.h says them): this package does not keep a copy.
@@ -112,7 +115,8 @@ class Client:
                  cache_path: Union[str, "os.PathLike[str]", None] = None, offline_fallback: bool = False,
                  user_agent: Optional[str] = None, cache_ttl: Optional[float] = None,
                  cache_max_bytes: Optional[int] = None, proxy: Optional[str] = None, *,
-                 connect_timeout: Optional[float] = None, attempt_timeout: Optional[float] = None) -> None:
+                 connect_timeout: Optional[float] = None, attempt_timeout: Optional[float] = None,
+                 read_ahead: Optional[int] = None) -> None:
         options: Dict[str, Any] = {"retries": int64(retries, "retries"), "offline_fallback": bool(offline_fallback)}
         for key, name, seconds in (("deadline_ms", "timeout", timeout),
                                    ("connect_timeout_ms", "connect_timeout", connect_timeout),
@@ -129,6 +133,8 @@ class Client:
             options["user_agent"] = str(user_agent)
         if proxy is not None:
             options["proxy"] = str(proxy)
+        if read_ahead is not None:
+            options["read_ahead"] = int64(read_ahead, "read_ahead")
         self._base_url = base_url
 
         url = None if base_url is None else _encode(base_url, "base_url")
