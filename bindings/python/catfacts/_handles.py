@@ -26,12 +26,12 @@ import time
 import weakref
 from typing import Any, Callable, Dict, Optional
 
-from ._native import LIST_LISTENER, METRICS_LISTENER
+from ._native import LIST_LISTENER, METRICS_LISTENER, SEARCH_LISTENER
 from .errors import CancelledError
 from .models import ListEvent
 
 __all__ = ["Guard", "new_key", "register", "unregister", "request_trampoline", "list_trampoline",
-           "install_exit_hook", "forbid_in_listener"]
+           "search_trampoline", "install_exit_hook", "forbid_in_listener"]
 
 # Threads Python did not start (the library's) show up as _DummyThread.
 _DummyThread = getattr(threading, "_DummyThread", ())
@@ -42,7 +42,7 @@ class Guard:
 
     ``detach(handle)`` removes the handle's listener; it runs as soon as closing starts.
     ``closer(handle)`` frees the handle once no call is under way. ``rank`` orders the
-    closing at exit (lists, rank 0, before clients, rank 1).
+    closing at exit (lists and searches, rank 0, before clients, rank 1).
     """
 
     __slots__ = ("_handle", "_detach", "_closer", "_what", "_lock", "_active", "_closing", "_detached",
@@ -185,7 +185,8 @@ def forbid_in_listener(what: str) -> None:
     calls there (they could wait for the very thread that is calling)."""
     if getattr(_inside, "listener", False):
         raise RuntimeError(f"{what} blocks, so it cannot be called from a catfacts listener (on_request, "
-                           "on_change): those run on a library thread. Hand the work to another thread.")
+                           "on_change, on_results): those run on a library thread. Hand the work to another "
+                           "thread.")
 
 
 def _report(error: BaseException, function: Callable[..., None], kind: str) -> None:
@@ -231,3 +232,11 @@ def _list_change(ctx: Optional[int], event: int, first: int, count: int) -> None
 
 
 list_trampoline = LIST_LISTENER(_list_change)
+
+
+def _search_answer(ctx: Optional[int], generation: int, status: int, results: Optional[bytes]) -> None:
+    """The C search listener: calls ``arrive(generation, status, results_json)`` for the search ``ctx``."""
+    _deliver(ctx, "on_results", lambda function: function(generation, status, results or b"{}"))
+
+
+search_trampoline = SEARCH_LISTENER(_search_answer)

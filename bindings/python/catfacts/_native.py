@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import List, Optional
 
 __all__ = ["lib", "library_path", "take_string", "CBreed", "CFact",
-           "METRICS_LISTENER", "LIST_LISTENER", "ONLINE_LISTENER",
+           "METRICS_LISTENER", "LIST_LISTENER", "ONLINE_LISTENER", "SEARCH_LISTENER",
            "NO_METRICS_LISTENER", "NO_LIST_LISTENER"]
 
 ENV_VAR = "CATFACTS_LIBRARY"
@@ -121,6 +121,9 @@ METRICS_LISTENER = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p, ctyp
 LIST_LISTENER = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int, ctypes.c_int64, ctypes.c_int64)
 #: ``void (*)(void *ctx, int online)``
 ONLINE_LISTENER = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int)
+#: ``void (*)(void *ctx, int64_t generation, cf_status s, const char *results_json)``; the JSON is
+#: borrowed for the call, and ``c_char_p`` copies it into ``bytes`` before the call returns.
+SEARCH_LISTENER = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int64, ctypes.c_int, ctypes.c_char_p)
 
 #: NULL function pointers, to remove a listener (ctypes does not take None for a CFUNCTYPE).
 NO_METRICS_LISTENER = METRICS_LISTENER()
@@ -166,6 +169,10 @@ _PROTOTYPES = {
     "cf_list_set_listener": ([_ptr, LIST_LISTENER, _ptr], _status),
     "cf_list_close": ([_ptr], None),
     "cf_breed_free": ([ctypes.POINTER(CBreed)], None),
+    # search as you type
+    "cf_search_open": ([_ptr, ctypes.c_char_p, SEARCH_LISTENER, _ptr, _out], _status),
+    "cf_search_set": ([_ptr, ctypes.c_char_p], _status),
+    "cf_search_close": ([_ptr], None),
     "cf_fact_free": ([ctypes.POINTER(CFact)], None),
 }
 
