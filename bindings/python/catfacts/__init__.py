@@ -11,6 +11,9 @@
         for breed in client.breeds():                 # every breed, pages prefetched
             ...
         client.metrics().endpoint("/breeds")          # EndpointStats: counts and times
+        with client.search_session(debounce=0.15) as search:   # search as you type
+            search.set("ab")                          # at each keystroke; never blocks
+            results = search.results(timeout=5)       # SearchResults for the latest text
 
 ``timeout`` bounds each whole call (its retries included); Ctrl-C stops any call, list wait
 or walk with ``KeyboardInterrupt`` at once, and the client stays usable.
@@ -32,12 +35,14 @@ from .errors import (ArgumentError, CancelledError, CatFactsError, DecodeError, 
 from .lists import BreedList, ChangeCallback, FactList, PagedList
 from .metrics import AppInfo, Device, EndpointStats, Memory, Metrics, OperatingSystem
 from .models import Breed, Fact, ListEvent, Page
+from .search import ResultsCallback, SearchResults, SearchSession
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Client", "AsyncClient", "AsyncPagedList", "Page", "Breed", "Fact", "PagedList", "BreedList", "FactList", "ListEvent", "Status",
-    "RequestCallback", "ChangeCallback",
+    "SearchSession", "SearchResults",
+    "RequestCallback", "ChangeCallback", "ResultsCallback",
     "Metrics", "EndpointStats", "Device", "OperatingSystem", "AppInfo", "Memory",
     "CatFactsError", "ArgumentError", "NetworkError", "TimeoutError", "Timeout", "HTTPError", "RateLimitedError",
     "DecodeError", "NotFoundError", "OfflineError", "CancelledError", "InternalError",

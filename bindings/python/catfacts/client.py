@@ -12,7 +12,7 @@ import threading
 import weakref
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import wait as wait_for
-from typing import Any, Callable, Deque, Dict, Generator, Iterable, List, Mapping, Optional, TypeVar, Union
+from typing import Any, Callable, Deque, Dict, Generator, Iterable, List, Mapping, Optional, Protocol, TypeVar, Union
 from collections import deque
 
 from ._blocking import run_interruptible
@@ -22,6 +22,7 @@ from .errors import ArgumentError, last_error
 from .lists import BreedList, FactList, PagedList
 from .metrics import Metrics
 from .models import Breed, Fact, Page
+from .search import ResultsCallback, SearchSession, open_search
 
 _T = TypeVar("_T", Breed, Fact)
 _R = TypeVar("_R")
@@ -52,12 +53,16 @@ def _detach_client(key: int, handle: int) -> None:
     unregister(key)
 
 
-def _finalize(lists: "weakref.WeakSet[PagedList[Any]]", lock: threading.Lock, guard: Guard) -> None:
-    # Lists first: the header asks for them to be closed before their client.
+class _Closable(Protocol):
+    def close(self) -> None: ...
+
+
+def _finalize(children: "weakref.WeakSet[_Closable]", lock: threading.Lock, guard: Guard) -> None:
+    # Lists and searches first: the header asks for them to be closed before their client.
     with lock:
-        open_lists = list(lists)
-    for item in open_lists:
-        item.close()
+        open_children = list(children)
+    for child in open_children:
+        child.close()
     guard.close()
 
 
@@ -145,15 +150,15 @@ class Client:
         self._key = new_key()
         self._guard = Guard(out.value or 0, functools.partial(_detach_client, self._key), lib.cf_client_close,
                             "client", rank=1)
-        self._lists: "weakref.WeakSet[PagedList[Any]]" = weakref.WeakSet()
-        self._lists_lock = threading.Lock()
-        self._finalizer = weakref.finalize(self, _finalize, self._lists, self._lists_lock, self._guard)
+        self._children: "weakref.WeakSet[_Closable]" = weakref.WeakSet()  # its lists and searches
+        self._children_lock = threading.Lock()
+        self._finalizer = weakref.finalize(self, _finalize, self._children, self._children_lock, self._guard)
         install_exit_hook()
 
     # lifetime
 
     def close(self) -> None:
-        """Closes the client and the lists opened on it. Idempotent.
+        """Closes the client and the lists and search sessions opened on it. Idempotent.
 
         It does not wait: calls under way on other threads finish normally, and the handle
         is freed after the last one. Calls made afterwards raise :class:`CancelledError`.
@@ -371,9 +376,9 @@ class Client:
         self._track(facts)
         return facts
 
-    def _track(self, paged: "PagedList[Any]") -> None:
-        with self._lists_lock:
-            self._lists.add(paged)
+    def _track(self, child: _Closable) -> None:
+        with self._children_lock:
+            self._children.add(child)
 
     def _open_list(self, collection: int, options: Dict[str, Any]) -> int:
         """Opens a cf_list; used by the list classes."""
@@ -383,6 +388,39 @@ class Client:
             if status:
                 raise last_error(status)
         return out.value or 0
+
+    # search as you type
+
+    def search_session(self, debounce: float = 0.15, limit: int = 20,
+                       on_results: Optional[ResultsCallback] = None) -> SearchSession:
+        """A search that follows the text as it is typed (``cf_search_open``): call
+        ``set(text)`` at each keystroke; the latest text is answered once it has stayed
+        unchanged for ``debounce`` seconds, with :class:`SearchResults` (the breeds whose
+        name starts with it, at most ``limit``). See :class:`SearchSession`.
+
+        Args:
+            debounce: seconds the text must stay unchanged before it is searched, 0 to 60.
+            limit: most breeds per answer, 1 to 10000.
+            on_results: called with each answer, on a library thread; None: read the answers
+                with ``session.results()`` or ``for results in session``.
+
+        The first search fetches every breed (one request, as :meth:`query` does); later
+        ones send none. Offline, with ``offline_fallback``, the cached or bundled breeds are
+        searched and the answers say so (``source``). Closing the client closes the session.
+
+        Raises:
+            ArgumentError: ``debounce`` or ``limit`` out of range.
+        """
+        session = SearchSession(self, _milliseconds(debounce, "debounce", zero=True, highest=60.0),
+                                int64(limit, "limit"), on_results)
+        self._track(session)
+        return session
+
+    def _open_search(self, options: Dict[str, Any], key: int) -> int:
+        """Opens a cf_search whose listener is the one registered under ``key``; used by
+        :class:`SearchSession`."""
+        with self._guard as handle:
+            return open_search(handle, options, key)
 
     # metrics
 

@@ -1,0 +1,246 @@
+"""Search as you type: the latest text answered once, stale answers never handed out, one
+load for a burst of typing, nothing after close, offline answers labelled, and asyncio.
+
+Waits for answers are bounded by generous timeouts (an answer that does not come fails the
+test, it does not hang it). "Nothing more came" is checked by waiting past the mock's latency:
+a correct library passes whatever the machine's speed.
+"""
+from __future__ import annotations
+
+import gc
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from typing import List
+
+import pytest
+
+import catfacts
+
+from conftest import MakeMock, PYTHON_DIR
+from test_proxy import closed_port
+
+LATENCY_MS = 600
+ANSWER_S = 15.0  # the longest an expected answer may take on a loaded machine
+QUIET_S = 2 * LATENCY_MS / 1000  # how long to watch for an answer that must not come
+
+
+def names(results: catfacts.SearchResults) -> List[str]:
+    return [breed.name for breed in results]
+
+
+def breeds_requests(client: catfacts.Client) -> int:
+    stats = client.metrics().endpoint("/breeds")
+    return 0 if stats is None else stats.requests
+
+
+def test_the_latest_text_is_answered_with_the_breeds_it_starts(client: catfacts.Client,
+                                                               all_breeds: List[catfacts.Breed]) -> None:
+    with client.search_session(debounce=0, limit=3) as search:
+        search.set("Si")
+        results = search.results(timeout=ANSWER_S)
+    assert results is not None and results.ok
+    assert (results.generation, results.text, results.source) == (1, "Si", "network")
+    assert names(results) == ["Siamese", "Siberian", "Singapura"]
+    assert list(results.breeds) == [breed for breed in all_breeds if breed.name in names(results)]
+    assert len(results) == 3 and results[0].name == "Siamese"
+    results.raise_for_error()  # nothing to raise
+
+
+def test_an_answer_to_a_slow_search_of_an_older_text_is_never_handed_out(make_mock: MakeMock) -> None:
+    mock = make_mock("--latency-ms", str(LATENCY_MS))
+    with catfacts.Client(mock.url, retries=0) as c, c.search_session(debounce=0.05) as search:
+        search.set("a")
+        time.sleep(0.3)  # past the debounce: "a" is being searched, its breeds still loading
+        search.set("ab")
+        first = search.results(timeout=ANSWER_S)
+        later = search.results(timeout=QUIET_S)
+        assert first is not None and (first.generation, first.text, names(first)) == (2, "ab", ["Abyssinian"])
+        assert later is None, f"a second answer came: {later!r}"
+        assert breeds_requests(c) == 1
+
+
+def test_a_burst_of_typing_costs_one_load_and_one_answer(make_mock: MakeMock) -> None:
+    mock = make_mock("--latency-ms", "100")
+    heard: List[catfacts.SearchResults] = []
+    done = threading.Event()
+
+    def hear(results: catfacts.SearchResults) -> None:
+        heard.append(results)
+        done.set()
+
+    with catfacts.Client(mock.url, retries=0) as c, c.search_session(debounce=0.4, on_results=hear) as search:
+        for typed in ("s", "si", "sia", "siam"):
+            search.set(typed)
+        assert search.generation == 4
+        assert done.wait(ANSWER_S)
+        time.sleep(QUIET_S)
+        assert [(r.generation, r.text, names(r)) for r in heard] == [(4, "siam", ["Siamese"])]
+        assert breeds_requests(c) == 1
+
+
+def test_an_unread_answer_is_dropped_when_the_text_changes(client: catfacts.Client) -> None:
+    with client.search_session(debounce=0) as search:
+        search.set("si")
+        assert search.results(timeout=ANSWER_S) is not None  # the breeds are loaded from here on
+        search.set("sia")
+        time.sleep(0.5)  # its answer arrives, and is not read
+        search.set("sib")
+        results = search.results(timeout=ANSWER_S)
+    assert results is not None and (results.generation, results.text, names(results)) == (3, "sib", ["Siberian"])
+
+
+def test_the_callback_runs_on_a_library_thread(client: catfacts.Client) -> None:
+    threads: List[threading.Thread] = []
+    done = threading.Event()
+
+    def hear(results: catfacts.SearchResults) -> None:
+        threads.append(threading.current_thread())
+        done.set()
+
+    with client.search_session(debounce=0, on_results=hear) as search:
+        search.set("ab")
+        assert done.wait(ANSWER_S)
+        with pytest.raises(RuntimeError, match="on_results"):
+            search.results(timeout=0)
+    assert threads and threads[0] is not threading.main_thread()
+
+
+def test_nothing_is_handed_out_after_close(make_mock: MakeMock) -> None:
+    mock = make_mock("--latency-ms", str(LATENCY_MS))
+    heard: List[catfacts.SearchResults] = []
+    with catfacts.Client(mock.url, retries=0) as c:
+        search = c.search_session(debounce=0, on_results=heard.append)
+        search.set("ab")
+        time.sleep(0.2)  # its breeds are loading
+        search.close()
+        assert search.closed
+        time.sleep(QUIET_S)
+        assert heard == []
+        with pytest.raises(catfacts.CancelledError):
+            search.set("abc")
+
+
+def test_closing_ends_a_reader_waiting_on_another_thread(client: catfacts.Client) -> None:
+    search = client.search_session()
+    seen: List[catfacts.SearchResults] = []
+    reader = threading.Thread(target=lambda: seen.extend(search))
+    reader.start()
+    time.sleep(0.1)
+    search.close()
+    reader.join(timeout=ANSWER_S)
+    assert not reader.is_alive() and seen == []
+    with pytest.raises(catfacts.CancelledError):
+        search.results(timeout=0)
+
+
+def test_closing_the_client_closes_its_search_sessions(mock_url: str) -> None:
+    c = catfacts.Client(mock_url)
+    search = c.search_session(debounce=0)
+    search.set("a")
+    c.close()
+    assert search.closed
+    with pytest.raises(catfacts.CancelledError):
+        search.results(timeout=1)
+
+
+def test_a_callback_may_close_its_own_session(client: catfacts.Client) -> None:
+    done = threading.Event()
+    sessions: List[catfacts.SearchSession] = []
+
+    def hear(results: catfacts.SearchResults) -> None:
+        sessions[0].close()
+        done.set()
+
+    sessions.append(client.search_session(debounce=0, on_results=hear))
+    sessions[0].set("ab")
+    assert done.wait(ANSWER_S)
+    assert sessions[0].closed
+    assert client.breeds_page(1, limit=1).items[0].name == "Abyssinian"  # the client goes on
+
+
+def test_offline_answers_come_from_the_bundled_catalog_and_say_so() -> None:
+    url = f"http://127.0.0.1:{closed_port()}"
+    with catfacts.Client(url, retries=0, offline_fallback=True) as c, c.search_session(debounce=0) as search:
+        search.set("rag")
+        results = search.results(timeout=ANSWER_S)
+    assert results is not None and results.ok
+    assert (results.source, names(results)) == ("offline-catalog", ["Ragamuffin", "Ragdoll"])
+
+
+def test_a_failed_load_is_carried_by_the_answer_and_the_next_text_tries_again() -> None:
+    url = f"http://127.0.0.1:{closed_port()}"
+    with catfacts.Client(url, retries=0) as c, c.search_session(debounce=0) as search:
+        search.set("ab")
+        failed = search.results(timeout=ANSWER_S)
+        assert failed is not None and not failed.ok and failed.breeds == ()
+        assert isinstance(failed.error, catfacts.NetworkError) and isinstance(failed.error, ConnectionError)
+        assert failed.text == "ab"
+        with pytest.raises(catfacts.NetworkError):
+            failed.raise_for_error()
+        search.set("abc")
+        again = search.results(timeout=ANSWER_S)
+        assert again is not None and again.generation == 2 and isinstance(again.error, catfacts.NetworkError)
+        assert c.metrics().endpoint("/breeds") is not None
+        assert c.metrics().endpoint("/breeds").errors == 2  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(("arguments", "message"), [
+    ({"debounce": -0.1}, "debounce -0.1 must be 0 or more seconds, at most 60"),
+    ({"debounce": 61}, "debounce 61 must be 0 or more seconds, at most 60"),
+    ({"limit": 0}, "limit"),
+    ({"limit": 10001}, "limit"),
+])
+def test_bad_options_are_refused_naming_them(client: catfacts.Client, arguments: dict,  # type: ignore[type-arg]
+                                             message: str) -> None:
+    with pytest.raises(catfacts.ArgumentError, match=message):
+        client.search_session(**arguments)
+
+
+def test_bad_text_is_refused_and_the_session_goes_on(client: catfacts.Client) -> None:
+    with client.search_session(debounce=0) as search:
+        with pytest.raises(catfacts.ArgumentError, match="NUL"):
+            search.set("a\0b")
+        with pytest.raises(catfacts.ArgumentError, match="1024"):
+            search.set("a" * 1025)
+        with pytest.raises(TypeError):
+            search.set(b"ab")  # type: ignore[arg-type]
+        assert search.generation == 0
+        search.set("ab")
+        results = search.results(timeout=ANSWER_S)
+    assert results is not None and (results.generation, names(results)) == (1, ["Abyssinian"])
+
+
+def test_sessions_collected_with_searches_in_flight(make_mock: MakeMock) -> None:
+    mock = make_mock("--latency-ms", "200")
+    with catfacts.Client(mock.url, retries=0) as c:
+        for _ in range(10):
+            search = c.search_session(debounce=0, on_results=lambda results: None)
+            search.set("a")
+            del search
+            gc.collect()
+        time.sleep(0.5)  # let the loads come back
+        with c.search_session(debounce=0) as search:
+            search.set("ab")
+            results = search.results(timeout=ANSWER_S)
+        assert results is not None and names(results) == ["Abyssinian"]
+
+
+def test_interpreter_exit_with_a_search_in_flight(make_mock: MakeMock) -> None:
+    mock = make_mock("--latency-ms", "300")
+    script = textwrap.dedent(f"""
+        import sys, time
+        sys.path.insert(0, {str(PYTHON_DIR)!r})
+        import catfacts
+        c = catfacts.Client({mock.url!r})
+        search = c.search_session(debounce=0, on_results=lambda results: print("answer", results))
+        search.set("a")
+        time.sleep(0.1)
+        print("exiting")
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    assert "exiting" in done.stdout and "Traceback" not in done.stderr
+
