@@ -28,7 +28,7 @@ then the checkout's ``.build`` folders.
 """
 from ._native import lib as _lib
 from ._native import library_path
-from .aio import AsyncClient, AsyncPagedList
+from .aio import AsyncClient, AsyncPagedList, AsyncSearchSession
 from .client import Client, RequestCallback
 from .errors import (ArgumentError, CancelledError, CatFactsError, DecodeError, HTTPError, InternalError,
                      NetworkError, NotFoundError, OfflineError, RateLimitedError, Status, Timeout, TimeoutError)
@@ -41,7 +41,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Client", "AsyncClient", "AsyncPagedList", "Page", "Breed", "Fact", "PagedList", "BreedList", "FactList", "ListEvent", "Status",
-    "SearchSession", "SearchResults",
+    "SearchSession", "AsyncSearchSession", "SearchResults",
     "RequestCallback", "ChangeCallback", "ResultsCallback",
     "Metrics", "EndpointStats", "Device", "OperatingSystem", "AppInfo", "Memory",
     "CatFactsError", "ArgumentError", "NetworkError", "TimeoutError", "Timeout", "HTTPError", "RateLimitedError",

@@ -6,13 +6,16 @@ once are a hundred requests under way (the library opens up to 8 connections per
 queues the rest). Cancelling a task interrupts its call (``cf_client_interrupt``); the
 library's interrupt reaches every call under way on the client, so the others are sent
 again, and only the cancelled task sees ``asyncio.CancelledError``. Callbacks
-(``on_request``, a list's ``on_change``) are delivered on the event loop.
+(``on_request``, a list's ``on_change``, a search's ``on_results``) are delivered on the
+event loop.
 """
 from __future__ import annotations
 
 import asyncio
 import functools
 import os
+import time
+import weakref
 from concurrent.futures import ThreadPoolExecutor
 from typing import (Any, AsyncGenerator, AsyncIterator, Callable, Deque, Dict, Generic, Iterable, List,
                     Mapping, Optional, TypeVar, Union)
@@ -23,8 +26,9 @@ from .errors import ArgumentError, CancelledError
 from .lists import ChangeCallback, PagedList
 from .metrics import Metrics
 from .models import Breed, Fact, Page
+from .search import ResultsCallback, SearchResults, SearchSession
 
-__all__ = ["AsyncClient", "AsyncPagedList"]
+__all__ = ["AsyncClient", "AsyncPagedList", "AsyncSearchSession"]
 
 _R = TypeVar("_R")
 _T = TypeVar("_T", Breed, Fact)
@@ -201,6 +205,15 @@ class AsyncClient:
         return AsyncPagedList(self._client.facts(page_size, max_length, prefetch_distance, max_cached_items),
                               self._calls)
 
+    # search as you type
+
+    def search_session(self, debounce: float = 0.15, limit: int = 20,
+                       on_results: Optional[ResultsCallback] = None) -> "AsyncSearchSession":
+        """As :meth:`Client.search_session`, with answers delivered on the event loop that is
+        running now (call this from a coroutine): ``async for results in session``,
+        ``await session.results(timeout)``, or ``on_results`` called on the loop."""
+        return AsyncSearchSession(self._client, debounce, limit, on_results)
+
     # metrics
 
     async def metrics(self) -> Metrics:
@@ -287,3 +300,129 @@ class AsyncPagedList(Generic[_T]):
     def __repr__(self) -> str:
         return repr(self._items).replace("<catfacts.", "<catfacts.Async", 1)
 
+
+def _to_loop(session: "weakref.ref[AsyncSearchSession]", loop: asyncio.AbstractEventLoop,
+             method: str, *args: Any) -> None:
+    """Calls ``session.method(*args)`` on ``loop``, from whichever thread; nothing if the
+    session was collected or the loop closed. (A weak reference: the library's listener must
+    not keep the session alive.)"""
+    def call() -> None:
+        target = session()
+        if target is not None:
+            getattr(target, method)(*args)
+    try:
+        loop.call_soon_threadsafe(call)
+    except RuntimeError:  # the loop was closed meanwhile
+        pass
+
+
+class AsyncSearchSession:
+    """A :class:`SearchSession` for asyncio: ``client.search_session()`` of an
+    :class:`AsyncClient`. ``set(text)`` never blocks (call it from the loop); answers come on
+    the event loop, to ``on_results`` or to ``async for results in session`` /
+    ``await session.results(timeout)``. An answer is handed out only while its text is still
+    the latest one set on the loop.
+
+    Example::
+
+        async with client.search_session(debounce=0.15) as search:
+            search.set("ab")
+            async for results in search:
+                print(results.text, [breed.name for breed in results])
+                break
+    """
+
+    def __init__(self, client: Client, debounce: float, limit: int, on_results: Optional[ResultsCallback]) -> None:
+        if on_results is not None and not callable(on_results):
+            raise TypeError(f"on_results must be callable or None, not {type(on_results).__name__}")
+        self._loop = asyncio.get_running_loop()
+        self._callback = on_results
+        self._unread: Optional[SearchResults] = None
+        self._ready = asyncio.Event()
+        self._closed = False
+        me = weakref.ref(self)
+        loop = self._loop
+        self._session = client.search_session(
+            debounce, limit, on_results=lambda results: _to_loop(me, loop, "_arrive", results))
+        self._session._on_close(lambda: _to_loop(me, loop, "_closing"))
+
+    @property
+    def sync(self) -> SearchSession:
+        """The :class:`SearchSession` underneath (its answers come on a library thread here)."""
+        return self._session
+
+    def set(self, text: str) -> None:
+        """As :meth:`SearchSession.set`: never blocks; an unread answer to an earlier text is dropped."""
+        self._session.set(text)
+        self._unread = None
+
+    @property
+    def generation(self) -> int:
+        """As :attr:`SearchSession.generation`."""
+        return self._session.generation
+
+    def _arrive(self, results: SearchResults) -> None:
+        """An answer, on the loop: kept only if its text is still the latest."""
+        if self._closed or results.generation < self._session.generation:
+            return
+        if self._callback is not None:
+            self._callback(results)
+            return
+        self._unread = results
+        self._ready.set()
+
+    def _closing(self) -> None:
+        self._closed = True
+        self._unread = None
+        self._ready.set()
+
+    async def results(self, timeout: Optional[float] = None) -> Optional[SearchResults]:
+        """As :meth:`SearchSession.results`, awaited: the next answer to the latest text, or
+        None after ``timeout`` seconds. Raises :class:`CancelledError` once the session is
+        closed, RuntimeError if it has an ``on_results`` callback."""
+        if self._callback is not None:
+            raise RuntimeError("this session hands its answers to on_results; results() has none to give")
+        deadline = None if timeout is None else time.monotonic() + float(timeout)
+        while True:
+            if self._closed or self._session.closed:
+                raise CancelledError("the search session is closed")
+            if self._unread is not None:
+                results, self._unread = self._unread, None
+                return results
+            self._ready.clear()
+            remaining = None if deadline is None else deadline - time.monotonic()
+            if remaining is not None and remaining <= 0:
+                return None
+            try:
+                await asyncio.wait_for(self._ready.wait(), remaining)
+            except asyncio.TimeoutError:
+                return None
+
+    async def __aiter__(self) -> AsyncGenerator[SearchResults, None]:
+        """Each answer as it comes, until the session is closed."""
+        while True:
+            try:
+                results = await self.results()
+            except CancelledError:
+                return
+            if results is not None:
+                yield results
+
+    def close(self) -> None:
+        """As :meth:`SearchSession.close`; readers awaiting :meth:`results` raise
+        :class:`CancelledError`, ``async for`` ends."""
+        self._closing()
+        self._session.close()
+
+    @property
+    def closed(self) -> bool:
+        return self._closed or self._session.closed
+
+    async def __aenter__(self) -> "AsyncSearchSession":
+        return self
+
+    async def __aexit__(self, *exc_info: Any) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return repr(self._session).replace("<catfacts.", "<catfacts.Async", 1)

@@ -7,6 +7,7 @@ a correct library passes whatever the machine's speed.
 """
 from __future__ import annotations
 
+import asyncio
 import gc
 import subprocess
 import sys
@@ -244,3 +245,75 @@ def test_interpreter_exit_with_a_search_in_flight(make_mock: MakeMock) -> None:
     assert done.returncode == 0, done.stderr
     assert "exiting" in done.stdout and "Traceback" not in done.stderr
 
+
+def test_async_answers_the_latest_text_on_the_event_loop(make_mock: MakeMock) -> None:
+    mock = make_mock("--latency-ms", str(LATENCY_MS))
+
+    async def main() -> None:
+        async with catfacts.AsyncClient(mock.url, retries=0) as client:
+            async with client.search_session(debounce=0.05) as search:
+                search.set("a")
+                await asyncio.sleep(0.3)  # "a" is being searched
+                search.set("ab")
+                first = await search.results(timeout=ANSWER_S)
+                assert first is not None and (first.generation, first.text, names(first)) == (2, "ab", ["Abyssinian"])
+                assert await search.results(timeout=QUIET_S) is None
+                search.set("si")
+                async for results in search:
+                    assert (results.generation, names(results)) == (3, ["Siamese", "Siberian", "Singapura"])
+                    break
+            assert search.closed
+            with pytest.raises(catfacts.CancelledError):
+                await search.results()
+            assert (await client.metrics()).endpoint("/breeds").requests == 1  # type: ignore[union-attr]
+
+    asyncio.run(main())
+
+
+def test_async_callbacks_run_on_the_loop_and_closing_ends_async_for(mock_url: str) -> None:
+    async def main() -> None:
+        loop_thread = threading.current_thread()
+        heard: List[catfacts.SearchResults] = []
+        threads: List[threading.Thread] = []
+        arrived = asyncio.Event()
+
+        def hear(results: catfacts.SearchResults) -> None:
+            threads.append(threading.current_thread())
+            heard.append(results)
+            arrived.set()
+
+        async with catfacts.AsyncClient(mock_url, retries=0) as client:
+            async with client.search_session(debounce=0, on_results=hear) as search:
+                search.set("ab")
+                await asyncio.wait_for(arrived.wait(), ANSWER_S)
+            assert threads == [loop_thread] and names(heard[0]) == ["Abyssinian"]
+
+            reading = client.search_session()
+            collected: List[catfacts.SearchResults] = []
+
+            async def read() -> None:
+                async for results in reading:
+                    collected.append(results)
+
+            reader = asyncio.ensure_future(read())
+            await asyncio.sleep(0.1)
+            client.close()  # closes the session, which ends the reader
+            await asyncio.wait_for(reader, ANSWER_S)
+            assert collected == [] and reading.closed
+
+    asyncio.run(main())
+
+
+def test_async_drops_an_unread_answer_when_the_text_changes(mock_url: str) -> None:
+    async def main() -> None:
+        async with catfacts.AsyncClient(mock_url, retries=0) as async_client:
+            async with async_client.search_session(debounce=0) as search:
+                search.set("si")
+                assert await search.results(timeout=ANSWER_S) is not None  # the breeds are loaded from here on
+                search.set("sia")
+                await asyncio.sleep(0.5)  # its answer arrives on the loop, and is not read
+                search.set("sib")
+                results = await search.results(timeout=ANSWER_S)
+                assert results is not None and (results.generation, names(results)) == (3, ["Siberian"])
+
+    asyncio.run(main())
