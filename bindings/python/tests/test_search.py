@@ -191,8 +191,8 @@ def test_a_failed_load_is_carried_by_the_answer_and_the_next_text_tries_again() 
 @pytest.mark.parametrize(("arguments", "message"), [
     ({"debounce": -0.1}, "debounce -0.1 must be 0 or more seconds, at most 60"),
     ({"debounce": 61}, "debounce 61 must be 0 or more seconds, at most 60"),
-    ({"limit": 0}, "limit"),
-    ({"limit": 10001}, "limit"),
+    ({"limit": 0}, "'limit' in search options must be in 1...10000; got 0"),
+    ({"limit": 10001}, "'limit' in search options must be in 1...10000; got 10001"),
 ])
 def test_bad_options_are_refused_naming_them(client: catfacts.Client, arguments: dict,  # type: ignore[type-arg]
                                              message: str) -> None:
@@ -204,7 +204,7 @@ def test_bad_text_is_refused_and_the_session_goes_on(client: catfacts.Client) ->
     with client.search_session(debounce=0) as search:
         with pytest.raises(catfacts.ArgumentError, match="NUL"):
             search.set("a\0b")
-        with pytest.raises(catfacts.ArgumentError, match="1024"):
+        with pytest.raises(catfacts.ArgumentError, match="the search text is 1025 bytes long; at most 1024"):
             search.set("a" * 1025)
         with pytest.raises(TypeError):
             search.set(b"ab")  # type: ignore[arg-type]
