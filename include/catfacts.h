@@ -113,6 +113,9 @@ const char *cf_last_error(void);
  * that a program can act without parsing English (read as sqlite3_extended_errcode() is:
  * after a call returned an error status). Like the message they belong to the calling
  * thread, are valid until its next cf_ call, and are reset by a call that succeeds.
+ * There is no "source" field (c-api.md lists one): a failed call has no answer to have a
+ * source, and a call answered from the cache or the bundled catalog succeeds, its JSON
+ * saying so ("source":"cache" or "offline-catalog"; cf_search answers too).
  */
 
 /*
