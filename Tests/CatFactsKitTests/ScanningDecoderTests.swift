@@ -52,6 +52,24 @@ struct ScanningDecoderTests {
         #expect(numbers == [1, 3, 25, 51])
     }
 
+    /// Found by the differential fuzzer (Tests/Fuzz/corpus/page-decoder/duplicate-keys.json):
+    /// the scanner kept the last of a key given twice, Foundation's JSONDecoder the first.
+    @Test func aKeyGivenTwiceCountsTheFirstTimeAsInFoundation() throws {
+        let body = Array(#"{"current_page":1,"current_page":2,"data":[{"breed":"A","breed":"B"}],"data":[],"last_page":1,"per_page":1,"total":1}"#.utf8)
+        let fast = try scanning.decodePage(Breed.self, from: body)
+        let reference = try foundation.decodePage(Breed.self, from: body)
+        #expect(fast.currentPage == 1 && fast.items == [Breed(name: "A")])
+        #expect(fast.currentPage == reference.currentPage && fast.items == reference.items)
+    }
+
+    @Test func aSecondValueOfAKeyIsNotReadSoItsTypeDoesNotMatter() throws {
+        let fact = Array(#"{"fact":"Cats purr.","length":9,"fact":5,"length":"nine"}"#.utf8)
+        #expect(try scanning.decodeObject(Fact.self, from: fact) == Fact("Cats purr.", length: 9))
+        #expect(try foundation.decodeObject(Fact.self, from: fact) == Fact("Cats purr.", length: 9))
+        let page = Array(#"{"current_page":1,"data":[],"last_page":1,"per_page":1,"total":0,"total":null,"data":{}}"#.utf8)
+        #expect(try scanning.decodePage(Breed.self, from: page).total == 0)
+    }
+
     @Test(arguments: [
         (#"{"current_page":1,"data":[],"last_page":1,"per_page":10}"#, "missing key 'total' at the top level"),
         (#"{"current_page":1,"last_page":1,"per_page":10,"total":0}"#, "missing key 'data' at the top level"),

@@ -32,8 +32,13 @@ public struct ScanningPageDecoder: PageDecoder {
         try scan(body) { scanner throws(ScanError) in
             var numbers: [Int?] = [nil, nil, nil, nil, nil]  // current_page, -, last_page, per_page, total
             var items: [Item]?
+            var seen = KeysSeen()
             try scanner.beginObject()
             while let key = try scanner.nextKey(among: paginatorKeys) {
+                guard seen.first(key) else {
+                    try scanner.skipValue()
+                    continue
+                }
                 try within(.key(paginatorKeys.name(key))) { () throws(ScanError) in
                     switch key {
                     case 1:
@@ -120,9 +125,10 @@ extension Breed: ScannableItem {
         var name: String?
         var country: String?, origin: String?, coat: String?, pattern: String?
         var expected = 0
+        var seen = KeysSeen()
         try scanner.beginObject()
         while let key = try scanner.nextKey(among: keys, expected: expected) {
-            guard key >= 0 else {
+            guard seen.first(key) else {
                 try scanner.skipValue()
                 continue
             }
@@ -155,8 +161,13 @@ extension Fact: ScannableItem {
     static func scan(_ scanner: inout JSONScanner) throws(ScanError) -> Fact {
         var text: String?
         var length: Int?
+        var seen = KeysSeen()
         try scanner.beginObject()
         while let key = try scanner.nextKey(among: keys) {
+            guard seen.first(key) else {
+                try scanner.skipValue()
+                continue
+            }
             switch key {
             case 0: text = try within(.key("fact")) { () throws(ScanError) in try scanner.string() }
             case 1: length = try within(.key("length")) { () throws(ScanError) in try scanner.optionalLenientInt() }
@@ -165,6 +176,22 @@ extension Fact: ScannableItem {
         }
         guard let text else { throw .missingKey("fact", path: []) }
         return Fact(text, length: length)
+    }
+}
+
+/// Which known keys an object has shown so far. A key given twice counts the first time, as
+/// in Foundation's `JSONDecoder` and the options parser: a later value is only checked to be
+/// JSON, never read.
+struct KeysSeen {
+    private var bits: UInt64 = 0
+
+    /// Whether known key `key` (an index of a ``KeySet`` of at most 64) is met for the first
+    /// time; marks it met. An unknown key (-1) is never first: its value is skipped.
+    mutating func first(_ key: Int) -> Bool {
+        guard (0..<64).contains(key) else { return false }
+        let bit: UInt64 = 1 << key
+        defer { bits |= bit }
+        return bits & bit == 0
     }
 }
 
