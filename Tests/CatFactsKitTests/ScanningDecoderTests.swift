@@ -70,6 +70,19 @@ struct ScanningDecoderTests {
         #expect(try scanning.decodePage(Breed.self, from: page).total == 0)
     }
 
+    /// Found by the differential fuzzer (Tests/Fuzz/corpus/page-decoder/integer-past-2-pow-53.json):
+    /// read through a Double, 9007199254740993.0 came out as ...992; Foundation reads it exactly.
+    @Test(arguments: [("9007199254740993.0", 9_007_199_254_740_993), ("1.5e1", 15), ("-10e-1", -1), ("0e999999999", 0),
+                      ("-0.0", 0), ("922337203685477580.7e1", Int.max), ("-9223372036854775808e0", Int.min)])
+    func wholeNumbersWithAFractionOrAnExponentAreReadExactly(_ text: String, _ value: Int) throws {
+        #expect(try scanning.decodePage(Breed.self, from: page(perPage: text)).perPage == value)
+    }
+
+    @Test(arguments: ["1.5", "1e-400", "1.00000000000000000000000000001", "9223372036854775808.0", "1e19"])
+    func numbersThatAreNotWholeOrDoNotFitAreNotIntegers(_ text: String) {
+        #expect(failure(page(perPage: text)) == "expected Int at 'per_page', found \(text)")
+    }
+
     @Test(arguments: [
         (#"{"current_page":1,"data":[],"last_page":1,"per_page":10}"#, "missing key 'total' at the top level"),
         (#"{"current_page":1,"last_page":1,"per_page":10,"total":0}"#, "missing key 'data' at the top level"),
@@ -150,6 +163,11 @@ struct ScanningDecoderTests {
         }
         // Most changes land in the long `links` strings, which both accept.
         #expect(bothAccepted > 1000)
+    }
+
+    /// An empty page whose `per_page` is `text`, as written.
+    private func page(perPage text: String) -> [UInt8] {
+        Array(#"{"current_page":1,"data":[],"last_page":1,"per_page":\#(text),"total":0}"#.utf8)
     }
 
     private func failure(_ bytes: [UInt8]) -> String? {

@@ -195,7 +195,7 @@ extension JSONScanner {
     }
 
     /// An integer from a number's text: digits with an optional sign, or a fraction and
-    /// exponent whose value is a whole number that fits.
+    /// exponent whose value is a whole number that fits (``wholeNumber(_:)``).
     static func integer(_ text: some Collection<UInt8>) -> Int? {
         var value = 0
         var negative = false
@@ -219,9 +219,55 @@ extension JSONScanner {
             value = plus
             index = text.index(after: index)
         }
-        if plain { return value }
-        guard let double = Double(String(decoding: text, as: UTF8.self)), double.rounded() == double else { return nil }
-        return Int(exactly: double)
+        return plain ? value : wholeNumber(Array(text))
+    }
+
+    /// The value of a number with a fraction or an exponent (JSON's grammar, already checked)
+    /// when it is a whole number that fits, computed exactly as JSONDecoder does: through a
+    /// `Double`, `9007199254740993.0` would come out as ...992.
+    private static func wholeNumber(_ text: [UInt8]) -> Int? {
+        let negative = text.first == UInt8(ascii: "-")
+        var digits: [Int] = []  // of the integer part and the fraction, in order
+        var fractionDigits = 0
+        var inFraction = false
+        var index = negative ? 1 : 0
+        while index < text.count, text[index] != UInt8(ascii: "e"), text[index] != UInt8(ascii: "E") {
+            if text[index] == UInt8(ascii: ".") {
+                inFraction = true
+            } else {
+                digits.append(Int(text[index] - UInt8(ascii: "0")))
+                if inFraction { fractionDigits += 1 }
+            }
+            index += 1
+        }
+        var exponent = 0
+        if index < text.count {
+            index += 1
+            let negativeExponent = text[index] == UInt8(ascii: "-")
+            if text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") { index += 1 }
+            // Capped: past a million, a value other than zero is either a fraction or too large.
+            for byte in text[index...] where exponent < 1_000_000 { exponent = exponent * 10 + Int(byte - UInt8(ascii: "0")) }
+            if negativeExponent { exponent = -exponent }
+        }
+        guard let first = digits.firstIndex(where: { $0 != 0 }) else { return 0 }
+        digits.removeFirst(first)
+        // The value is digits × 10^scale: a negative scale must drop zeros only.
+        let scale = exponent - fractionDigits
+        if scale < 0 {
+            guard -scale < digits.count, digits.suffix(-scale).allSatisfy({ $0 == 0 }) else { return nil }
+            digits.removeLast(-scale)
+        } else {
+            guard digits.count + scale <= 19 else { return nil }
+            digits += repeatElement(0, count: scale)
+        }
+        var value = 0
+        for digit in digits {
+            let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (plus, overflow2) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
+            guard !overflow1, !overflow2 else { return nil }
+            value = plus
+        }
+        return value
     }
 
     mutating func literal(_ word: StaticString) throws(ScanError) {
