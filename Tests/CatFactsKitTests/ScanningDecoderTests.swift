@@ -83,6 +83,20 @@ struct ScanningDecoderTests {
         #expect(failure(page(perPage: text)) == "expected Int at 'per_page', found \(text)")
     }
 
+    /// Found by the differential fuzzer (Tests/Fuzz/corpus/page-decoder/numeric-strings.json):
+    /// a number sent as a string is read as `LenientInt` reads it, trimmed of any white space
+    /// (a newline, a no-break space too), digits with an optional sign.
+    @Test(arguments: [(#""\n2\u00a0""#, 2), (#"" +3 ""#, 3), (#""-4""#, -4)])
+    func numericStringsAreReadAsLenientIntReadsThem(_ text: String, _ value: Int) throws {
+        #expect(try scanning.decodePage(Breed.self, from: page(perPage: text)).perPage == value)
+        #expect(try foundation.decodePage(Breed.self, from: page(perPage: text)).perPage == value)
+    }
+
+    @Test(arguments: ["5.0", "1e2", "", "5 5"])
+    func aStringWithAFractionOrAnExponentIsNotAnInteger(_ text: String) {
+        #expect(failure(page(perPage: "\"\(text)\"")) == "expected Int at 'per_page', found \"\(text)\"")
+    }
+
     @Test(arguments: [
         (#"{"current_page":1,"data":[],"last_page":1,"per_page":10}"#, "missing key 'total' at the top level"),
         (#"{"current_page":1,"last_page":1,"per_page":10,"total":0}"#, "missing key 'data' at the top level"),

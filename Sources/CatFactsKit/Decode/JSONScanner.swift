@@ -170,12 +170,9 @@ struct JSONScanner {
             return value
         case .string:
             let text = try string()
-            let utf8 = Array(text.utf8)
-            let start = utf8.firstIndex { $0 != Ascii.space && $0 != Ascii.tab } ?? utf8.endIndex
-            let end = (utf8.lastIndex { $0 != Ascii.space && $0 != Ascii.tab } ?? start - 1) + 1
-            guard start < end, let value = Self.integer(utf8[start..<end]) else {
-                throw .mismatch(expected: "Int", path: [], found: "\"\(text)\"")
-            }
+            // As LenientInt reads it: the text trimmed of white space, then digits with an
+            // optional sign (no fraction, no exponent).
+            guard let value = Int(text.trimmed()) else { throw .mismatch(expected: "Int", path: [], found: "\"\(text)\"") }
             return value
         case .invalid:
             throw syntax("expected a value")
