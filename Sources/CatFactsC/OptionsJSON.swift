@@ -123,7 +123,7 @@ extension ClientOptions {
     static let longestUserAgent = 1024
 
     /// Options from `cf_client_open`'s arguments.
-    init(baseURL: UnsafePointer<CChar>?, json: UnsafePointer<CChar>?) throws(CatFactsError) {
+    package init(baseURL: UnsafePointer<CChar>?, json: UnsafePointer<CChar>?) throws(CatFactsError) {
         var url: String?
         if let baseURL {
             let text = try CText.string(baseURL, what: "base_url")
@@ -161,7 +161,7 @@ extension PagingOptions {
     static let jsonKeys: Set<String> = ["page_size", "prefetch_distance", "max_cached_items", "max_length"]
 
     /// Options from `cf_list_open`'s JSON, and the facts' `max_length` (0: none).
-    static func parse(_ json: UnsafePointer<CChar>?) throws(CatFactsError) -> (PagingOptions, maxLength: Int) {
+    package static func parse(_ json: UnsafePointer<CChar>?) throws(CatFactsError) -> (PagingOptions, maxLength: Int) {
         let options = try OptionsJSON(json, what: "list options", allowed: jsonKeys)
         let pageSize = try options.integer("page_size", in: 1...100_000) ?? 25
         let paging = PagingOptions(pageSize: pageSize,
@@ -175,7 +175,7 @@ extension BreedQuery {
     static let jsonKeys: Set<String> = ["search", "group_by", "sort_by", "descending", "where", "present", "limit"]
 
     /// A query from `cf_breeds_query`'s JSON.
-    static func parse(_ json: UnsafePointer<CChar>?) throws(CatFactsError) -> BreedQuery {
+    package static func parse(_ json: UnsafePointer<CChar>?) throws(CatFactsError) -> BreedQuery {
         let options = try OptionsJSON(json, what: "the query", allowed: jsonKeys)
         func field(_ name: String, key: String) throws(CatFactsError) -> Breed.Field {
             guard let field = Breed.Field(rawValue: name) else {
