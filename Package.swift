@@ -36,6 +36,14 @@ let staticFoundation: [LinkerSetting] = [
                   "-Xlinker", "--end-group"], .when(platforms: [.linux], configuration: .release)),
 ]
 
+/// The libFuzzer targets (Tests/Fuzz, `make fuzz`) exist only when CATFACTS_FUZZ is set: they
+/// call libFuzzer's driver, linked by `-sanitize=fuzzer`, so they could not link in a plain
+/// build, and a plain `swift build` or `swift build --build-tests` neither compiles nor waits for them.
+/// The fuzz build has its own scratch path (.build-fuzz) and links no library: CatFactsC's
+/// linking flags (a version script that makes every other symbol local, ASan's interceptors
+/// included) are for libCatFacts.so only, so they are left out there.
+let fuzzing = Context.environment["CATFACTS_FUZZ"] != nil
+
 let package = Package(
     name: "CatFacts",
     platforms: [.macOS(.v15)],
@@ -79,7 +87,7 @@ let package = Package(
             dependencies: ["CatFactsKit", "CCatFactsHeader"],
             exclude: ["catfacts.map"],
             swiftSettings: crossModuleOptimization,
-            linkerSettings: libraryLinking
+            linkerSettings: fuzzing ? [] : libraryLinking
         ),
         .target(
             name: "CatFactsMock",
@@ -117,3 +125,21 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+if fuzzing {
+    // lld: gold fails with an internal error on these binaries (ASan's instrumented objects).
+    let fuzzLinking: [LinkerSetting] = [.unsafeFlags(["-use-ld=lld"])]
+    package.targets += [
+        // libFuzzer's driver (in the runtime -sanitize=fuzzer links), for the targets' main.
+        .systemLibrary(name: "CLibFuzzer", path: "Tests/Fuzz/CLibFuzzer"),
+        // The page decoder, differential: ScanningPageDecoder against Foundation's JSONDecoder.
+        .executableTarget(name: "fuzz-page-decoder", dependencies: ["CatFactsKit", "CLibFuzzer"], path: "Tests/Fuzz/PageDecoder",
+                          linkerSettings: fuzzLinking),
+        // The options JSON of cf_client_open and cf_list_open.
+        .executableTarget(name: "fuzz-options", dependencies: ["CatFactsC", "CatFactsKit", "CLibFuzzer"], path: "Tests/Fuzz/Options",
+                          linkerSettings: fuzzLinking),
+        // The query JSON of cf_breeds_query, answered over the bundled catalog.
+        .executableTarget(name: "fuzz-query", dependencies: ["CatFactsC", "CatFactsKit", "CLibFuzzer"], path: "Tests/Fuzz/Query",
+                          linkerSettings: fuzzLinking),
+    ]
+}
