@@ -20,7 +20,7 @@ SAMPLES_PKG_CONFIG_PATH := $(PKGCONFIG_DIR)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG
 VALGRIND_SUPPRESSIONS := --suppressions=$(CURDIR)/Tests/C/valgrind.supp
 
 .PHONY: all deps test-deps python-deps build links pkgconfig lib release man run test swift-test c-test c-valgrind c-misuse \
-	c-samples python-test shell-test dist-check install uninstall bench clean tsan
+	c-samples python-test shell-test dist-check install uninstall bench clean tsan fuzz fuzz-build fuzz-short
 
 all: build
 
@@ -87,7 +87,7 @@ run: build
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(MAKE) --no-print-directory links pkgconfig
-	$(MAKE) --no-print-directory swift-test c-test c-valgrind c-misuse python-test shell-test dist-check
+	$(MAKE) --no-print-directory swift-test c-test c-valgrind c-misuse python-test shell-test fuzz-short dist-check
 
 # Serial: the metrics tests compare measured latency with the injected one, and must not share the CPU.
 swift-test:
@@ -134,6 +134,24 @@ shell-test: python-deps
 tsan: build test-deps
 	scripts/tsan.sh
 
+# libFuzzer targets (Tests/Fuzz): the page decoder against Foundation's JSONDecoder, the
+# options JSON of cf_client_open and cf_list_open, the query JSON of cf_breeds_query. Built
+# in their own scratch path, optimized, with -sanitize=fuzzer,address (Package.swift declares
+# them only under CATFACTS_FUZZ); `make fuzz` runs each for FUZZ_SECONDS, `make test` for 30 s.
+FUZZ_TARGETS := page-decoder options query
+FUZZ_SECONDS ?= 300
+FUZZ_SWIFT_BUILD := CATFACTS_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz \
+	-Xswiftc -sanitize=fuzzer,address
+
+fuzz-build: deps
+	@for target in $(FUZZ_TARGETS); do $(FUZZ_SWIFT_BUILD) --product fuzz-$$target || exit 1; done
+
+fuzz: fuzz-build
+	scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+fuzz-short:
+	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=30
+
 # Benchmarks need a release build; bench/run rewrites BENCHMARKS.md.
 bench: deps python-deps
 	$(SWIFT) build -c release --product CatFacts
@@ -145,5 +163,5 @@ bench: deps python-deps
 		BENCH_SHELL_BUILT=$$built bench/run
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz
 	$(MAKE) --no-print-directory -C bindings/c clean
