@@ -8,6 +8,7 @@
 #
 #   scripts/fuzz.sh SECONDS TARGET...          e.g. scripts/fuzz.sh 30 page-decoder options query
 #   FUZZ_RUNS=10000000 scripts/fuzz.sh 0 query   a number of executions instead of a time
+#   FUZZ_RUNS=10000000 scripts/fuzz.sh 900 query  whichever comes first
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,8 +24,9 @@ for target in "$@"; do
     log=$BUILD/logs/$target.log
     [ -x "$binary" ] || { echo "fuzz: $binary is not built (make fuzz-build)"; exit 2; }
     mkdir -p "$corpus" "$artifacts" "$(dirname "$log")"
+    # SECONDS 0: no time limit (then FUZZ_RUNS bounds the run).
     limit=(-max_total_time="$SECONDS_EACH")
-    [ -n "${FUZZ_RUNS:-}" ] && limit=(-runs="$FUZZ_RUNS")
+    [ -n "${FUZZ_RUNS:-}" ] && limit+=(-runs="$FUZZ_RUNS")
     # detect_leaks: a leak in one input is an error (LeakSanitizer after any input that
     # allocated more than it freed); the Swift runtime's metadata caches are reachable.
     # SWIFT_BACKTRACE: Swift's own crash handler would race ASan's report of the same trap.
