@@ -3,12 +3,37 @@ import Foundation
 /// The deliberate differences between the scanner and Foundation's JSONDecoder (see the
 /// list at the top of PageDecoderFuzz.swift), each checked on the input's bytes.
 enum Allowed {
-    /// Differences 1 and 3: an input that is not UTF-8 to the letter of RFC 8259 (a byte
-    /// order mark, or a NUL in the first four bytes, which is how UTF-16 and UTF-32 start),
-    /// or that is not JSON at all, though JSONDecoder decoded what it needed of it.
+    /// Differences 1, 3, 4 and 5: an input that is not UTF-8 to the letter of RFC 8259 (a
+    /// byte order mark, or a NUL in the first four bytes, which is how UTF-16 and UTF-32
+    /// start), or that is not JSON at all though JSONDecoder decoded what it needed of it, or
+    /// with a number past a Double's precision, or with a trailing comma.
     static func foundationOnly(_ body: [UInt8]) -> Bool {
         body.starts(with: [0xEF, 0xBB, 0xBF]) || body.starts(with: [0xFE, 0xFF]) || body.starts(with: [0xFF, 0xFE])
-            || body.prefix(4).contains(0) || !isJSON(body) || hasNumberBeyondDouble(body)
+            || body.prefix(4).contains(0) || !isJSON(body) || hasNumberBeyondDouble(body) || hasTrailingComma(body)
+    }
+
+    /// Difference 5: a comma just before a `}` or a `]` (white space between allowed),
+    /// outside strings, which Foundation reads and RFC 8259 does not allow.
+    static func hasTrailingComma(_ body: [UInt8]) -> Bool {
+        var inString = false
+        var comma = false
+        var index = 0
+        while index < body.count {
+            let byte = body[index]
+            index += 1
+            if inString {
+                if byte == UInt8(ascii: "\\") { index += 1 } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): if comma { return true }
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): continue
+            case UInt8(ascii: "\""): inString = true
+            default: break
+            }
+            comma = byte == UInt8(ascii: ",")
+        }
+        return false
     }
 
     /// Whether JSONSerialization, which builds every value and so checks every string and

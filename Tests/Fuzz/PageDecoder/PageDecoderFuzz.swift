@@ -27,6 +27,9 @@ import Foundation
 //    a Double for some (to it 1.00000000000000000000000000001 and 1e-400 are whole) and
 //    refuses others (9223372036854775807.0). So either may accept alone a number with a
 //    fraction or an exponent and more than 15 significant digits or an exponent past 300.
+// 5. Trailing commas. JSONDecoder (and JSONSerialization) read `{"breed":"A",}` and `[1,]`;
+//    RFC 8259 does not allow them and the scanner refuses them. So Foundation may accept an
+//    input with a comma just before a `}` or a `]`.
 //
 // Run: `make fuzz` (or `make fuzz-short`); seeds in Tests/Fuzz/corpus/page-decoder.
 
