@@ -52,6 +52,16 @@ struct ScanningDecoderTests {
         #expect(numbers == [1, 3, 25, 51])
     }
 
+    /// Found by the differential fuzzer (Tests/Fuzz/corpus/page-decoder/fact-space-before-value.json):
+    /// a fact's text after white space (`"fact": "..."`, as pretty-printed JSON has it) was
+    /// refused with "expected String at 'fact', found a string".
+    @Test func aFactAfterWhiteSpaceIsRead() throws {
+        let fact = Array("{\"fact\": \t\n\"Cats purr.\" , \"length\" : 9}".utf8)
+        #expect(try scanning.decodeObject(Fact.self, from: fact) == Fact("Cats purr.", length: 9))
+        let page = Array(#"{"current_page":1,"data":[{"fact": "Cats purr."}],"last_page":1,"per_page":1,"total":1}"#.utf8)
+        #expect(try scanning.decodePage(Fact.self, from: page).items == [Fact("Cats purr.")])
+    }
+
     /// Found by the differential fuzzer (Tests/Fuzz/corpus/page-decoder/duplicate-keys.json):
     /// the scanner kept the last of a key given twice, Foundation's JSONDecoder the first.
     @Test func aKeyGivenTwiceCountsTheFirstTimeAsInFoundation() throws {
