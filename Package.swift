@@ -15,13 +15,14 @@ let crossModuleOptimization: [SwiftSetting] = [.unsafeFlags(["-cross-module-opti
 let libraryLinking: [LinkerSetting] = [
     .unsafeFlags(["-use-ld=lld",
                   "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/CatFactsC/catfacts.map",
-                  "-Xlinker", "-soname=libCatFacts.so.0",
-                  // Every symbol resolved at link time: a runtime library left out of the static
-                  // link fails the build, not the first dlopen on someone else's machine.
-                  "-Xlinker", "-z", "-Xlinker", "defs"], .when(platforms: [.linux])),
-    // FoundationEssentials' own archives, named: its autolink entries leave them out, and
-    // -z defs would (rightly) refuse the link.
-    .unsafeFlags(["-static-stdlib", "-Xlinker", "--gc-sections",
+                  "-Xlinker", "-soname=libCatFacts.so.0"], .when(platforms: [.linux])),
+    // Release: every symbol resolved at link time (-z defs), so a runtime library left out of
+    // the static link fails the build, not the first dlopen on someone else's machine. Not in
+    // debug builds, which the sanitizer builds are (make c-misuse, make tsan): there the
+    // sanitizer's runtime comes with the program that loads the library. FoundationEssentials'
+    // own archives are named: its autolink entries leave them out, and -z defs would (rightly)
+    // refuse the link.
+    .unsafeFlags(["-static-stdlib", "-Xlinker", "--gc-sections", "-Xlinker", "-z", "-Xlinker", "defs",
                   "-Xlinker", "--start-group", "-lFoundationEssentials", "-l_FoundationCollections",
                   "-l_FoundationCShims", "-Xlinker", "--end-group"], .when(platforms: [.linux], configuration: .release)),
 ]
