@@ -42,10 +42,29 @@ enum Keyboard {
     ///
     /// The blocking `poll(2)` runs on a Dispatch thread, not on the concurrency pool.
     static func next(timeout: Duration, wake: @escaping @Sendable () -> Bool = { false }) async -> Outcome {
+        switch await nextInput(timeout: timeout, wake: wake) {
+        case .bytes(let bytes): .key(bytes[0])
+        case .timeout: .timeout
+        case .cancelled: .cancelled
+        case .closed: .closed
+        }
+    }
+
+    /// What a wait for input ended with, keeping every byte read (for ``KeyPress/parse(_:)``).
+    enum Input: Equatable {
+        /// What one read gave: one key, or several typed fast.
+        case bytes([UInt8])
+        case timeout
+        case cancelled
+        case closed
+    }
+
+    /// Waits as ``next(timeout:wake:)`` does, and returns all the bytes read.
+    static func nextInput(timeout: Duration, wake: @escaping @Sendable () -> Bool = { false }) async -> Input {
         let cancelled = Latch()
         let deadline = ContinuousClock.now + timeout
         return await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
+            await withCheckedContinuation { (continuation: CheckedContinuation<Input, Never>) in
                 DispatchQueue.global().async {
                     continuation.resume(returning: waitForInput(until: deadline, cancelled: cancelled, wake: wake))
                 }
@@ -56,7 +75,7 @@ enum Keyboard {
     }
 
     private static func waitForInput(until deadline: ContinuousClock.Instant, cancelled: Latch,
-                                     wake: @Sendable () -> Bool) -> Outcome {
+                                     wake: @Sendable () -> Bool) -> Input {
         while true {
             if cancelled.isSet { return .cancelled }
             if wake() { return .timeout }
@@ -67,10 +86,10 @@ enum Keyboard {
             let ready = poll(&fd, 1, slice)
             if ready < 0, errno != EINTR { return .closed }
             guard ready > 0 else { continue }
-            var bytes = [UInt8](repeating: 0, count: 16)
+            var bytes = [UInt8](repeating: 0, count: 64)
             let count = read(STDIN_FILENO, &bytes, bytes.count)
             if count < 0, errno == EINTR || errno == EAGAIN { continue }
-            return count > 0 ? .key(bytes[0]) : .closed
+            return count > 0 ? .bytes(Array(bytes.prefix(count))) : .closed
         }
     }
 }
