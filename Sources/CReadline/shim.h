@@ -45,6 +45,19 @@ static inline const char *catfacts_history_last(void) {
     return entry ? entry->line : NULL;
 }
 
+/* live search (Ctrl-S) */
+
+/* Ends the line being edited from a key's command, as Enter would, without a new line:
+ * readline hands the line to the callback handler once the command returns. */
+static inline void catfacts_rl_finish_line(void) { rl_done = 1; }
+
+/* Makes `text` the line being edited, the cursor at its end, and redraws it. */
+static inline void catfacts_rl_restore_line(const char *text) {
+    rl_replace_line(text, 0);
+    rl_point = rl_end;
+    rl_redisplay();
+}
+
 /* interruption */
 
 /* Abandons the line being edited after Ctrl-C, as a shell does: the caller removes and

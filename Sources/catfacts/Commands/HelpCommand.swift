@@ -25,7 +25,7 @@ extension Command {
             lines += [
                 "Fields: \(Breed.Field.allCases.map(\.rawValue).joined(separator: ", ")).",
                 "Commands are separated by ; or new lines; # starts a comment; quote names with spaces or not.",
-                "Tab completes commands, fields and breed names; Up recalls history; Ctrl-C cancels a request; Ctrl-D quits.",
+                "Tab completes commands, fields and breed names; Up recalls history; Ctrl-S searches live (search alone); Ctrl-C cancels a request; Ctrl-D quits.",
             ]
             session.console.print(lines)
             return

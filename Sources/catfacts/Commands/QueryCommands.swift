@@ -78,20 +78,36 @@ extension Command {
         try await session.runQuery(QueryListing(query: query, title: "Breeds whose \(field.rawValue) holds '\(value)'"), choice)
     }
 
-    /// `search PREFIX`.
+    /// `search PREFIX`, and `search` alone: live search.
     static let search = Command(
-        name: "search", synopsis: "search PREFIX [--page N|--all]", summary: "breeds whose name starts with PREFIX",
+        name: "search", synopsis: "search [PREFIX [--page N|--all]]", summary: "breeds whose name starts with PREFIX; alone, live search",
         details: """
             Lists the breeds whose name starts with PREFIX, ignoring case and accents
             (search am). PREFIX may have spaces. Tab completes the names the shell has seen.
 
             \(queryPaging)
+
+            search alone, at a terminal, or Ctrl-S at the prompt, is live search: the
+            matches follow each key typed (searched once typing pauses for
+            \(Session.liveSearchDebounceMilliseconds) ms, an answer to older text never shown), up to a
+            screenful under the search line, with (cache) or (offline catalog) when they do
+            not come from the server. Up and Down (or Ctrl-P, Ctrl-N) select, Enter shows the
+            selected breed as show does, Backspace and Ctrl-U edit, Esc (or Ctrl-D) leaves
+            and gives the prompt back, with the line typed before Ctrl-S. (Ctrl-S is not XOFF
+            here: the shell turns flow control off.) Not at a terminal (a script, a pipe, -o,
+            --json, --csv) search needs a PREFIX.
             """,
         completion: .breedNames
     ) { session, arguments throws(ShellError) in
+        if arguments.values.isEmpty, session.canSearchLive {
+            try await session.liveSearch()
+            return
+        }
         let (positional, choice) = try arguments.queryPaging()
         let prefix = Arguments(values: positional, synopsis: arguments.synopsis).text(from: 0)
-        guard !prefix.isEmpty else { throw arguments.usage("the prefix is missing") }
+        guard !prefix.isEmpty else {
+            throw arguments.usage("the prefix is missing (search alone, live search, needs a terminal)")
+        }
         var query = BreedQuery()
         query.search = prefix
         try await session.runQuery(QueryListing(query: query, title: "Breeds starting with '\(prefix)'"), choice)

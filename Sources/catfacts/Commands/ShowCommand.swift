@@ -27,13 +27,19 @@ extension Command {
             session.seen.add([breed])
             session.noteUnlabelledResult()
         }
-        switch session.output {
-        case .json: session.console.print(JSONOutput.string(breed))
-        case .csv: session.console.printRecords([Breed.Field.allCases.map(\.rawValue), Breed.Field.allCases.map { breed[$0] ?? "" }])
-        case .plain: session.console.print(BreedDetail.plain(breed))
-        case .table:
-            session.console.print(BreedDetail.lines(breed, width: session.width, style: session.console.style,
-                                                    label: session.offlineLabel))
+        session.printBreed(breed, label: session.offlineLabel)
+    }
+}
+
+extension Session {
+    /// Prints `breed` in full in the output mode (`show`, and Enter in live search); `label`
+    /// tags a table's name when the data is not live.
+    func printBreed(_ breed: Breed, label: String) {
+        switch output {
+        case .json: console.print(JSONOutput.string(breed))
+        case .csv: console.printRecords([Breed.Field.allCases.map(\.rawValue), Breed.Field.allCases.map { breed[$0] ?? "" }])
+        case .plain: console.print(BreedDetail.plain(breed))
+        case .table: console.print(BreedDetail.lines(breed, width: width, style: console.style, label: label))
         }
     }
 }

@@ -29,7 +29,7 @@ enum ManualPage {
             out += [".TP", ".B " + escape(names), escape(text)]
         }
         out += [".SH COMMANDS",
-                ".PP", "Commands are separated by ; or new lines; # starts a comment. At the prompt, Tab completes commands, field names, breed names and field values; Up recalls history; Ctrl-C cancels a request; Ctrl-D quits.",
+                ".PP", escape("Commands are separated by ; or new lines; # starts a comment. At the prompt, Tab completes commands, field names, breed names and field values; Up recalls history; Ctrl-S searches live (search alone); Ctrl-C cancels a request; Ctrl-D quits."),
                 ".PP", "Fields: \(Breed.Field.allCases.map(\.rawValue).joined(separator: ", ")).",]
         for command in registry.commands {
             out += [".TP", ".B " + escape(command.synopsis)]

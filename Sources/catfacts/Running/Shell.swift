@@ -86,7 +86,21 @@ struct Shell {
 
     /// Reads and runs commands at the prompt until `quit` or Ctrl-D.
     func runInteractive(editor: LineEditor) {
-        while let line = editor.readLine() {
+        var restoring: String?
+        while true {
+            let line: String
+            switch editor.read(restoring: restoring.take()) {
+            case .endOfInput: return
+            case .line(let entered): line = entered
+            case .liveSearch(let aside):
+                let left = CommandTask.run { [session] in await session.liveSearchFromPrompt() }
+                if left.succeeded, !left.interrupted {
+                    // Back to the prompt line, redrawn in place with the text set aside.
+                    Descriptor.writeAll("\u{1B}[A\r\u{1B}[J", to: STDOUT_FILENO)
+                }
+                restoring = aside
+                continue
+            }
             let invocations = ScriptText.invocations(in: line)
             guard !invocations.isEmpty else { continue }
             editor.remember(line)

@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The line entered, handed from readline's callback to ``LineEditor/readLine()``.
+/// The line entered, handed from readline's callback to ``LineEditor/read(restoring:)``.
 private enum Entered: Sendable {
     case line(String)
     case endOfInput
@@ -16,6 +16,19 @@ private enum Entered: Sendable {
 private let entered = Locked<Entered?>(nil)
 private let completer = Locked<TabCompleter?>(nil)
 private let matches = Locked<(list: [String], next: Int)>(([], 0))
+/// The line Ctrl-S set aside to enter live search, until ``LineEditor/read(restoring:)`` takes it.
+private let liveSearchAsked = Locked<String?>(nil)
+
+/// What the prompt gave.
+enum EditorInput: Equatable {
+    /// A line entered.
+    case line(String)
+    /// Ctrl-S: live search, the line typed so far set aside (to restore with
+    /// ``LineEditor/read(restoring:)`` when live search is left).
+    case liveSearch(aside: String)
+    /// Ctrl-D on an empty line.
+    case endOfInput
+}
 
 /// Line editing with GNU readline: the prompt, Emacs/vi keys, history, Tab completion.
 ///
@@ -36,12 +49,16 @@ final class LineEditor {
         history = historyPath.flatMap { HistoryFile(path: $0) }
         completer.withLock { $0 = tabCompleter }
         catfacts_rl_setup("catfacts", complete)
+        rl_bind_key(Self.liveSearchKey, liveSearchKeyPressed)
         // Ctrl-C must not flush typed-ahead input: readline, woken by poll(2) for a key the
         // flush then took away, would block in read(2) and miss the Ctrl-C until the next key.
         var settings = termios()
         if tcgetattr(STDIN_FILENO, &settings) == 0 {
             savedTerminal = settings
             settings.c_lflag |= tcflag_t(NOFLSH)
+            // Ctrl-S is the live search key, not XOFF: with flow control on, the terminal
+            // driver would take it (and freeze the output) before readline saw it.
+            settings.c_iflag &= ~tcflag_t(IXON)
             tcsetattr(STDIN_FILENO, TCSANOW, &settings)
         } else {
             savedTerminal = nil
@@ -53,19 +70,30 @@ final class LineEditor {
         if var settings = savedTerminal { tcsetattr(STDIN_FILENO, TCSANOW, &settings) }
     }
 
-    /// Reads one line; `nil` at the end of input (Ctrl-D on an empty line).
-    func readLine() -> String? {
+    /// The key that enters live search at the prompt: Ctrl-S.
+    static let liveSearchKey: Int32 = 0x13
+
+    /// Reads one line, starting from `text` (a line set aside by Ctrl-S) when given.
+    func read(restoring text: String? = nil) -> EditorInput {
         entered.withLock { $0 = nil }
+        liveSearchAsked.withLock { $0 = nil }
         rl_callback_handler_install(prompt, lineEntered)
+        if let text { catfacts_rl_restore_line(text) }
         while true {
             let events = SignalPipe.wait(orReadable: STDIN_FILENO)
             if events.isEmpty {
                 rl_callback_read_char()
                 switch entered.withLock({ $0.take() }) {
-                case .line(let line)?: return line
+                case .line(let line)?:
+                    if let aside = liveSearchAsked.withLock({ $0.take() }) {
+                        // Live search draws under the prompt line, which stays as typed.
+                        Descriptor.writeAll("\r\n", to: STDOUT_FILENO)
+                        return .liveSearch(aside: aside)
+                    }
+                    return .line(line)
                 case .endOfInput?:
                     Descriptor.writeAll("\n", to: STDOUT_FILENO)
-                    return nil
+                    return .endOfInput
                 case nil: continue
                 }
             }
@@ -107,6 +135,15 @@ private func lineEntered(_ line: UnsafeMutablePointer<CChar>?) {
         entered.withLock { $0 = .endOfInput }
     }
     rl_callback_handler_remove()
+}
+
+/// readline's command for Ctrl-S: sets the line aside and ends it, so that
+/// ``LineEditor/read(restoring:)`` returns `.liveSearch`.
+private func liveSearchKeyPressed(_ count: Int32, _ key: Int32) -> Int32 {
+    let line = catfacts_rl_line().map { String(cString: $0) } ?? ""
+    liveSearchAsked.withLock { $0 = line }
+    catfacts_rl_finish_line()
+    return 0
 }
 
 /// readline's attempted-completion function: the ``TabCompleter``'s candidates for the
