@@ -50,6 +50,24 @@ def test_typing_fast_sends_one_search_and_shows_only_its_answer(home):
     finish(shell)
 
 
+def test_with_the_breeds_already_known_keys_typed_fast_are_still_searched_once(home):
+    shell = spawn(home, "--mock")
+    # The breed list is fetched once and kept: a search answers at once from here on, so
+    # only the debounce stands between each key and an answer drawn for it.
+    shell.sendline("search zz")
+    shell.expect_exact("Breeds starting with 'zz' — none")
+    shell.expect_exact(PROMPT)
+    seen = live(shell)
+    shell.send("a")
+    shell.send("b")
+    shell.expect_exact("1 breed starting with 'ab'")
+    shell.send(ESC)
+    shell.expect_exact(PROMPT)
+    assert "starting with 'a'" not in seen.getvalue()
+    assert breeds_requests(shell) == [1]
+    finish(shell)
+
+
 def test_a_slow_answer_to_older_text_never_overwrites_the_latest(home, mock_server):
     mock = mock_server("--latency-ms", "1500")
     shell = spawn(home, "--base-url", mock.url)
