@@ -1,8 +1,8 @@
 import CatFactsKit
 
 /// What live search (`search` alone) shows under the prompt, as a value: the text typed,
-/// the latest answer, the selected match; ``lines(width:style:label:)`` draws it and
-/// ``redraw(_:previous:)`` puts it on the terminal in place.
+/// the latest answer, the selected match; ``lines(width:height:style:label:)`` draws it and
+/// ``redraw(_:cursorColumn:)`` puts it on the terminal in place.
 struct LiveSearchView {
     /// What the search line starts with.
     static let prompt = "search: "
@@ -105,8 +105,9 @@ struct LiveSearchView {
         }
     }
 
-    /// The text that replaces `previous` lines (the cursor on the first) with `lines`,
-    /// leaving the cursor after the typed text on the search line.
+    /// The text that replaces what was drawn from the cursor down (the cursor at the start
+    /// of the search line) with `lines`, and puts the cursor back on the search line at
+    /// `cursorColumn`.
     static func redraw(_ lines: [String], cursorColumn: Int) -> String {
         var out = "\r\u{1B}[J" + lines.joined(separator: "\r\n")
         if lines.count > 1 { out += "\u{1B}[\(lines.count - 1)A" }
