@@ -47,6 +47,14 @@ struct BreedLookupTests {
         }
     }
 
+    @Test func aLongUnknownNameIsQuotedCut() async throws {
+        try await withMock { client, _ in
+            let name = String(repeating: "x", count: 1_000_000)
+            let error = await caught { try await client.breed(named: name) }
+            #expect(error == .notFound("no breed is named '\(String(repeating: "x", count: 64))…'"))
+        }
+    }
+
     @Test func anEmptyNameIsAnArgumentError() async throws {
         try await withMock { client, server in
             #expect(await caught { try await client.breed(named: "   ") } == .argument("the breed name is empty"))

@@ -13,7 +13,10 @@ extension CatFactsClient {
             metrics.recordCacheHit(endpoint: Endpoint.breeds.path)
             return known
         }
-        let notFound = CatFactsError.notFound("no breed is named '\(Breed.presence(name) ?? name)'")
+        // A name past 64 characters is quoted cut, so a 1 MB name makes no 1 MB message.
+        let shown = Breed.presence(name) ?? name
+        let quoted = shown.count > 64 ? String(shown.prefix(64)) + "…" : shown
+        let notFound = CatFactsError.notFound("no breed is named '\(quoted)'")
         if knownBreeds.isComplete {
             metrics.recordCacheHit(endpoint: Endpoint.breeds.path)
             throw notFound
