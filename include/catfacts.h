@@ -402,7 +402,14 @@ cf_status cf_metrics(cf_client *c, char **out_json);
 
 /*
  * The same metrics in the Prometheus text exposition format (version 0.0.4), metric
- * names prefixed "catfacts_" (yours: free with cf_free).
+ * names prefixed "catfacts_" (yours: free with cf_free), following Prometheus' naming
+ * conventions, so `promtool check metrics` accepts it: base units, counters ending in
+ * "_total" (catfacts_requests_total, _request_errors_total, _retries_total,
+ * _cache_hits_total, _received_bytes_total, each with an "endpoint" label), request times
+ * as the histogram catfacts_request_duration_seconds (Prometheus' default buckets,
+ * 5 ms to 10 s, with _sum and _count), and the gauges catfacts_resident_memory_bytes,
+ * _peak_resident_memory_bytes, _online (1 or 0) and _info (labels: library version, OS,
+ * device). The text ends with a newline; scrape it as it is.
  * Returns: CF_OK; CF_ERR_ARGUMENT for a NULL c or out_text.
  */
 cf_status cf_metrics_prometheus(cf_client *c, char **out_text);
