@@ -357,6 +357,9 @@ typedef void (*cf_search_listener)(void *ctx, int64_t generation, cf_status s, c
  *   "debounce_ms"  0..60000  how long the text must stay unchanged before it is searched
  *                            (default 150): a burst of typing costs one search
  *   "limit"        1..10000  most breeds per answer (default 20)
+ *   "fields"       array     the fields each answered breed carries, of "breed",
+ *                            "country", "origin", "coat", "pattern" (default all; the
+ *                            name, "breed", always): ["breed"] for a list of names
  * fn: hears the answers (required); ctx is passed to it.
  * out: receives the search; close it with cf_search_close before closing c.
  * Returns: CF_OK; CF_ERR_ARGUMENT for a NULL c, fn or out, or bad options.

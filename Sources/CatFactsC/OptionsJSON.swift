@@ -178,11 +178,7 @@ extension BreedQuery {
     package static func parse(_ json: UnsafePointer<CChar>?) throws(CatFactsError) -> BreedQuery {
         let options = try OptionsJSON(json, what: "the query", allowed: jsonKeys)
         func field(_ name: String, key: String) throws(CatFactsError) -> Breed.Field {
-            guard let field = Breed.Field(rawValue: name) else {
-                let quoted = name.utf8.count > 64 ? "\(name.prefix(64))…" : name
-                throw .argument("'\(key)' in the query names no field: '\(quoted)'; fields: \(Breed.Field.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            return field
+            try Breed.Field.named(name, key: key, in: "the query")
         }
         var query = BreedQuery()
         query.search = try options.string("search")
@@ -197,5 +193,17 @@ extension BreedQuery {
         }
         query.limit = try options.integer("limit", in: 0...1_000_000)
         return query
+    }
+}
+
+extension Breed.Field {
+    /// The field called `name` in option `key` of `what` (for the message), or an argument
+    /// error listing the fields there are.
+    package static func named(_ name: String, key: String, in what: String) throws(CatFactsError) -> Breed.Field {
+        guard let field = Breed.Field(rawValue: name) else {
+            let quoted = name.utf8.count > 64 ? "\(name.prefix(64))…" : name
+            throw .argument("'\(key)' in \(what) names no field: '\(quoted)'; fields: \(allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return field
     }
 }

@@ -11,14 +11,19 @@ final class SearchHandle: Sendable {
 
 /// The options of `cf_search_open`.
 struct SearchOptions {
-    static let jsonKeys: Set<String> = ["debounce_ms", "limit"]
+    static let jsonKeys: Set<String> = ["debounce_ms", "limit", "fields"]
     var debounce = Duration.milliseconds(150)
     var limit = 20
+    var fields = Set(Breed.Field.allCases)
 
     init(_ json: UnsafePointer<CChar>?) throws(CatFactsError) {
         let options = try OptionsJSON(json, what: "search options", allowed: Self.jsonKeys)
         if let ms = try options.integer("debounce_ms", in: 0...60_000) { debounce = .milliseconds(ms) }
         if let limit = try options.integer("limit", in: 1...10_000) { self.limit = limit }
+        if let names = try options.stringArray("fields") {
+            fields = [.breed]
+            for name in names { fields.insert(try Breed.Field.named(name, key: "fields", in: "the search options")) }
+        }
     }
 }
 
@@ -32,7 +37,8 @@ public func cf_search_open(_ client: OpaquePointer?, _ optionsJSON: UnsafePointe
         guard let out else { throw .argument("out (the cf_search ** to fill) is NULL") }
         let options = try SearchOptions(optionsJSON)
         let callback = CCallback(function: function, context: context)
-        let search = LiveSearch(client: client, debounce: options.debounce, limit: options.limit) { answer in
+        let search = LiveSearch(client: client, debounce: options.debounce, limit: options.limit,
+                                fields: options.fields) { answer in
             let status: cf_status = switch answer.result {
             case .success: CF_OK
             case .failure(let error): cf_status(error.status)

@@ -264,8 +264,8 @@ static void every_null_out_pointer_is_named(void) {
 /* ---- options: every key with every kind of bad value ---- */
 
 /* Where options go: cf_client_open's, cf_list_open's (a list of facts), cf_breeds_query's. */
-enum place { CLIENT, LIST, QUERY };
-static const char *const place_names[] = {"client options", "list options", "the query"};
+enum place { CLIENT, LIST, QUERY, SEARCH };
+static const char *const place_names[] = {"client options", "list options", "the query", "search options"};
 
 /* A client that answers queries from the bundled catalog (nothing listens at `nowhere`). */
 static cf_client *catalog_client;
@@ -286,6 +286,11 @@ static cf_status try_options(enum place place, const char *json) {
         s = cf_list_open(catalog_client, CF_FACTS, json, &l);
         CHECKF(s == CF_OK ? l != NULL && l != SENTINEL : l == NULL, "out is %p after %s", (void *)l, cf_status_string(s));
         if (s == CF_OK && l != NULL && l != SENTINEL) cf_list_close(l);
+    } else if (place == SEARCH) {
+        cf_search *o = SENTINEL;
+        s = cf_search_open(catalog_client, json, ignore_answer, NULL, &o);
+        CHECKF(s == CF_OK ? o != NULL && o != SENTINEL : o == NULL, "out is %p after %s", (void *)o, cf_status_string(s));
+        if (s == CF_OK && o != NULL && o != SENTINEL) cf_search_close(o);
     } else {
         char *out = SENTINEL;
         s = cf_breeds_query(catalog_client, json, &out);
@@ -326,6 +331,8 @@ static const struct integer_option {
     {LIST, "max_cached_items", 1, 10000000},
     {LIST, "max_length", 0, 1000000},
     {QUERY, "limit", 0, 1000000},
+    {SEARCH, "debounce_ms", 0, 60000},
+    {SEARCH, "limit", 1, 10000},
 };
 
 static void every_integer_option_refuses_values_outside_its_range(void) {
@@ -420,6 +427,10 @@ static void every_string_option_refuses_other_types(void) {
     check_option(QUERY, "where", "{\"country\":1}", CF_ERR_ARGUMENT, "'where.country' in the query must be a string");
     check_option(QUERY, "present", "\"country\"", CF_ERR_ARGUMENT, "'present' in the query must be an array of strings");
     check_option(QUERY, "present", "[1]", CF_ERR_ARGUMENT, "'present' in the query must be an array of strings");
+    check_option(SEARCH, "fields", "\"breed\"", CF_ERR_ARGUMENT, "'fields' in search options must be an array of strings");
+    check_option(SEARCH, "fields", "[null]", CF_ERR_ARGUMENT, "'fields' in search options must be an array of strings");
+    check_option(SEARCH, "fields", "[\"breed\\r\\n\"]", CF_ERR_ARGUMENT, "'fields' in the search options names no field");
+    check_option(SEARCH, "fields", "[\"country\",\"coat\"]", CF_OK, NULL);
 }
 
 /* CR and LF: refused where text reaches HTTP (D3), harmless elsewhere. */

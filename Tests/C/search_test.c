@@ -86,7 +86,11 @@ static void open_refuses_null_arguments_and_bad_options(void) {
     CHECK_FAILS(cf_search_open(c, NULL, record, &a, NULL), CF_ERR_ARGUMENT, "out (the cf_search ** to fill) is NULL");
     CHECK_FAILS(cf_search_open(c, "{\"debounce_ms\":60001}", record, &a, &s), CF_ERR_ARGUMENT, "'debounce_ms'");
     CHECK_FAILS(cf_search_open(c, "{\"limit\":0}", record, &a, &s), CF_ERR_ARGUMENT, "'limit'");
-    CHECK_FAILS(cf_search_open(c, "{\"fields\":1}", record, &a, &s), CF_ERR_ARGUMENT, "unknown key 'fields'");
+    CHECK_FAILS(cf_search_open(c, "{\"fields\":1}", record, &a, &s), CF_ERR_ARGUMENT,
+                "'fields' in search options must be an array of strings");
+    CHECK_FAILS(cf_search_open(c, "{\"fields\":[\"breed\",\"colour\"]}", record, &a, &s), CF_ERR_ARGUMENT,
+                "'fields' in the search options names no field: 'colour'; fields: breed, country, origin, coat, pattern");
+    CHECK_FAILS(cf_search_open(c, "{\"field\":[]}", record, &a, &s), CF_ERR_ARGUMENT, "unknown key 'field'");
     CHECK_FAILS(cf_search_set(NULL, "a"), CF_ERR_ARGUMENT, "the search is NULL");
     CHECK_FAILS(cf_search_set((cf_search *)c, "a"), CF_ERR_ARGUMENT, "not a cf_search *");
     if (CHECK_STATUS(cf_search_open(c, NULL, record, &a, &s), CF_OK) == CF_OK) {
@@ -131,6 +135,30 @@ static void typing_fast_is_answered_once_for_the_last_text(void) {
             cf_free(metrics);
         }
         cf_search_close(s);
+    }
+    cf_client_close(c);
+    answers_free(&a);
+}
+
+static void fields_choose_what_each_answered_breed_carries(void) {
+    cf_client *c = NULL;
+    if (CHECK_STATUS(cf_client_open(default_url, "{\"read_ahead\":0}", &c), CF_OK) != CF_OK) return;
+    struct answers a;
+    answers_init(&a);
+    cf_search *names_only = NULL, *two = NULL;
+    if (CHECK_STATUS(cf_search_open(c, "{\"debounce_ms\":0,\"fields\":[]}", record, &a, &names_only), CF_OK) == CF_OK) {
+        CHECK_STATUS(cf_search_set(names_only, "abys"), CF_OK);
+        CHECK_INT_EQ(settle(&a, 1), 1);
+        CHECK_STR_EQ(a.json[0], "{\"items\":[{\"breed\":\"Abyssinian\"}],\"source\":\"network\",\"text\":\"abys\"}");
+        cf_search_close(names_only);
+    }
+    if (CHECK_STATUS(cf_search_open(c, "{\"debounce_ms\":0,\"fields\":[\"pattern\",\"country\",\"country\"]}",
+                                    record, &a, &two), CF_OK) == CF_OK) {
+        CHECK_STATUS(cf_search_set(two, "abys"), CF_OK);
+        CHECK_INT_EQ(settle(&a, 2), 2);
+        CHECK_STR_EQ(a.json[1], "{\"items\":[{\"breed\":\"Abyssinian\",\"country\":\"Ethiopia\",\"pattern\":\"Ticked\"}],"
+                                "\"source\":\"network\",\"text\":\"abys\"}");
+        cf_search_close(two);
     }
     cf_client_close(c);
     answers_free(&a);
@@ -252,6 +280,7 @@ int main(void) {
     if (start_mock(NULL, default_url) == 0) {
         RUN(open_refuses_null_arguments_and_bad_options);
         RUN(typing_fast_is_answered_once_for_the_last_text);
+        RUN(fields_choose_what_each_answered_breed_carries);
         RUN(a_listener_may_close_its_own_search);
         stop_mock();
     } else {

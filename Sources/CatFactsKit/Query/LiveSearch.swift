@@ -32,18 +32,23 @@ public final class LiveSearch: Sendable {
     private let client: CatFactsClient
     private let debounce: Duration
     private let limit: Int
+    private let fields: Set<Breed.Field>
     private let state = Locked(State())
     private let listener = ListenerSlot<Answer>()
 
     /// - Parameters:
     ///   - debounce: how long the text must stay unchanged before it is searched.
     ///   - limit: most breeds per answer.
+    ///   - fields: the fields each answered breed keeps (its name always): a list that shows
+    ///     names only asks for `[.breed]`, and its answers carry nothing else.
     ///   - listener: hears each answer, on a library thread; it may call ``set(_:)``.
     public init(client: CatFactsClient, debounce: Duration = .milliseconds(150), limit: Int = 20,
+                fields: Set<Breed.Field> = Set(Breed.Field.allCases),
                 listener: @escaping @Sendable (Answer) -> Void) {
         self.client = client
         self.debounce = debounce
         self.limit = limit
+        self.fields = fields
         self.listener.set(listener)
     }
 
@@ -90,8 +95,8 @@ public final class LiveSearch: Sendable {
         let answer: Answer
         switch loaded {
         case .success(let view):
-            answer = Answer(generation: generation, text: text,
-                            result: .success(view.search(prefix: text, limit: limit)), source: view.source)
+            let found = view.search(prefix: text, limit: limit).map { $0.keeping(fields) }
+            answer = Answer(generation: generation, text: text, result: .success(found), source: view.source)
         case .failure(let error):
             // Loaded again by the next search.
             state.withLock { $0.catalog = nil }
