@@ -40,7 +40,7 @@ struct OptionsJSON {
         do {
             values = try JSONDecoder().decode([String: Value].self, from: Data(string.utf8))
         } catch {
-            throw .argument("\(what) must be a JSON object, e.g. {\"timeout_ms\":5000}; got: \(string.prefix(80))")
+            throw .argument("\(what) must be a JSON object with any of the keys \(allowed.sorted().joined(separator: ", ")); got: \(string.prefix(80))")
         }
         if let unknown = values.keys.sorted().first(where: { !allowed.contains($0) }) {
             throw .argument("unknown key '\(unknown)' in \(what); known keys: \(allowed.sorted().joined(separator: ", "))")
