@@ -87,6 +87,12 @@ elif [ $sanitize = 2 ]; then
     suffix=.tsan
 fi
 LIBS=(-L"$LIB_DIR" -lCatFacts -Wl,-rpath,"$PWD/$LIB_DIR" -ljansson -lpthread)
+if [ $sanitize = 2 ]; then
+    # The toolchain's TSan runtime (linked into the program, as the library expects) carries
+    # libdispatch interceptors: it needs the toolchain's libdispatch, which the library loads too.
+    SWIFT_RUNTIME=$(dirname "$CC")/../lib/swift/linux
+    LIBS+=(-L"$SWIFT_RUNTIME" -ldispatch -lBlocksRuntime -Wl,-rpath,"$(cd "$SWIFT_RUNTIME" && pwd)")
+fi
 
 passed=0
 failed=0
