@@ -6,6 +6,7 @@
 #include "harness.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 
 #define MAX_ANSWERS 64
 
@@ -249,16 +250,17 @@ static void offline_answers_from_the_bundled_catalog_and_says_so(void) {
     answers_free(&a);
 }
 
-/* A listener that closes its own search on the first answer. */
+/* A listener that closes its own search on the first answer; calls is read by the test's
+   thread, so it is an atomic (the listener runs on a library thread). */
 struct closing {
     cf_search *search;
-    int calls;
+    _Atomic int calls;
 };
 
 static void close_on_answer(void *ctx, int64_t generation, cf_status s, const char *results_json) {
     (void)generation; (void)s; (void)results_json;
     struct closing *closing = ctx;
-    closing->calls++;
+    atomic_fetch_add(&closing->calls, 1);
     cf_search_close(closing->search);
 }
 
@@ -269,9 +271,9 @@ static void a_listener_may_close_its_own_search(void) {
     if (CHECK_STATUS(cf_search_open(c, "{\"debounce_ms\":0}", close_on_answer, &closing, &closing.search), CF_OK) == CF_OK) {
         CHECK_STATUS(cf_search_set(closing.search, "a"), CF_OK);
         double end = now_seconds() + 5 * harness_slowdown();
-        while (closing.calls == 0 && now_seconds() < end) sleep_ms(5);
+        while (atomic_load(&closing.calls) == 0 && now_seconds() < end) sleep_ms(5);
         sleep_ms(100);
-        CHECK_INT_EQ(closing.calls, 1);
+        CHECK_INT_EQ(atomic_load(&closing.calls), 1);
     }
     cf_client_close(c);
 }
