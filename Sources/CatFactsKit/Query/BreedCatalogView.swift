@@ -19,7 +19,11 @@ public final class BreedCatalogView: Sendable {
     public init(breeds: [Breed], source: Source = .network, store: ResponseStore? = nil) {
         self.breeds = breeds
         self.source = source
-        index = PrefixIndex(names: breeds.lazy.map(\.name))
+        // Through the buffer, each name is read in place: iterating the array would copy every
+        // breed (five strings retained and released) to read one field.
+        index = breeds.withUnsafeBufferPointer { breeds in
+            PrefixIndex(names: breeds.indices.lazy.map { breeds[$0].name })
+        }
         fingerprint = CatalogFingerprint.of(index)
         self.store = store
         var list = PrefixDenyList()

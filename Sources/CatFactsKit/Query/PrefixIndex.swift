@@ -2,9 +2,9 @@
 /// buffer, where each starts, and the positions sorted by name; a search is a binary search
 /// over the sorted positions, comparing bytes in place.
 ///
-/// For a million names of about 25 bytes this holds about 40 MB (the buffer, 8-byte starts,
-/// 4-byte positions) and builds in a fraction of a second: no `String` per name is kept or
-/// made, and the sort compares the first eight bytes as one integer before it looks further.
+/// For a million names of about 27 bytes this holds about 40 MB (the buffer, 8-byte starts,
+/// 4-byte positions) and builds in about a quarter of a second (BENCHMARKS.md): no `String`
+/// per name is kept or made, and the sort is a radix sort over the bytes in place.
 /// Counts its probes (binary-search steps) so tests can see a search avoided.
 final class PrefixIndex: Sendable {
     /// The folded names, one after another.
@@ -19,6 +19,9 @@ final class PrefixIndex: Sendable {
     /// Indexes `names`, position `i` being the `i`th name.
     init(names: some Collection<String>) {
         var bytes: [UInt8] = []
+        // Folding keeps an ASCII name's length and rarely changes another's: reserved once,
+        // the buffer is not copied as it grows (each copy would leave its old block behind).
+        bytes.reserveCapacity(names.reduce(0) { $0 &+ $1.utf8.count })
         var starts: [Int] = []
         starts.reserveCapacity(names.count + 1)
         for name in names {
@@ -90,28 +93,127 @@ final class PrefixIndex: Sendable {
         return name.count - other.count
     }
 
-    /// The positions sorted by name: first by the name's first eight bytes read as one
-    /// big-endian integer (most pairs differ there), then bytewise, then by position.
+    /// The positions sorted by name (bytewise, then by position). A most-significant-byte
+    /// radix sort: a run of positions whose names are equal up to some depth is split by
+    /// the byte at that depth into buckets, counted then moved stably (names that end there
+    /// first), and each bucket goes on one byte deeper; a run of at most `sortedRunSize`
+    /// names is instead sorted by sixteen bytes at a time, compared as integers
+    /// (``ChunkKey``), its runs of names still equal going on sixteen bytes deeper. Names
+    /// are read in position order within a bucket, no pair is compared byte by byte, and
+    /// the scratch space is one array of positions; runs wait on a list, not on the stack,
+    /// so names sharing a long prefix cannot overflow it.
     private static func sortedPositions(bytes: [UInt8], starts: [Int]) -> [UInt32] {
         let count = starts.count - 1
-        guard count > 0 else { return [] }
-        return bytes.withUnsafeBufferPointer { buffer in
-            var keyed: [(head: UInt64, position: UInt32)] = (0..<count).map { position in
-                var head: UInt64 = 0
-                let start = starts[position], end = starts[position + 1]
-                for offset in 0..<8 {
-                    head = head << 8 | UInt64(start + offset < end ? buffer[start + offset] : 0)
+        var positions = (0..<count).map { UInt32(truncatingIfNeeded: $0) }
+        bytes.withUnsafeBufferPointer { buffer in
+            starts.withUnsafeBufferPointer { starts in
+                positions.withUnsafeMutableBufferPointer { positions in
+                    var moved = [UInt32](repeating: 0, count: min(count, 1 << 24))
+                    var counts = [Int](repeating: 0, count: 257)
+                    var scratch: [ChunkKey] = []
+                    var runs: [(range: Range<Int>, depth: Int)] = count > 1 ? [(0..<count, 0)] : []
+                    /// The byte of name `position` at `depth`, plus one; 0 past its end.
+                    func byte(_ position: UInt32, _ depth: Int) -> Int {
+                        let at = starts[Int(position)] + depth
+                        return at < starts[Int(position) + 1] ? Int(buffer[at]) + 1 : 0
+                    }
+                    while let (range, depth) = runs.popLast() {
+                        if range.count <= sortedRunSize || range.count > moved.count {
+                            sortRun(range, depth: depth, positions, buffer, starts, &scratch, &runs)
+                            continue
+                        }
+                        for bucket in counts.indices { counts[bucket] = 0 }
+                        for index in range { counts[byte(positions[index], depth)] += 1 }
+                        if let only = counts.firstIndex(of: range.count) {
+                            // One bucket: nothing moves; past the names' end they are all equal.
+                            if only > 0 { runs.append((range, depth + 1)) }
+                            continue
+                        }
+                        var next = 0
+                        for bucket in counts.indices {
+                            let size = counts[bucket]
+                            counts[bucket] = next
+                            if bucket > 0, size > 1 {
+                                runs.append((range.lowerBound + next..<range.lowerBound + next + size, depth + 1))
+                            }
+                            next += size
+                        }
+                        for index in range {
+                            let position = positions[index]
+                            let bucket = byte(position, depth)
+                            moved[counts[bucket]] = position
+                            counts[bucket] += 1
+                        }
+                        for offset in 0..<range.count { positions[range.lowerBound + offset] = moved[offset] }
+                    }
                 }
-                return (head, UInt32(truncatingIfNeeded: position))
             }
-            keyed.sort { a, b in
-                if a.head != b.head { return a.head < b.head }
-                let x = starts[Int(a.position)]..<starts[Int(a.position) + 1]
-                let y = starts[Int(b.position)]..<starts[Int(b.position) + 1]
-                let order = compare(buffer, name: x, with: UnsafeBufferPointer(rebasing: buffer[y]))
-                return order != 0 ? order < 0 : a.position < b.position
-            }
-            return keyed.map(\.position)
         }
+        return positions
+    }
+
+    /// Runs longer than this are split by a byte; shorter ones sorted by ``ChunkKey``.
+    private static let sortedRunSize = 1024
+
+    /// Sorts the positions in `range`, whose names are equal up to `depth`, by their next
+    /// sixteen bytes; runs of names still equal and longer go on `runs` sixteen bytes deeper.
+    private static func sortRun(_ range: Range<Int>, depth: Int, _ positions: UnsafeMutableBufferPointer<UInt32>,
+                                _ buffer: UnsafeBufferPointer<UInt8>, _ starts: UnsafeBufferPointer<Int>,
+                                _ scratch: inout [ChunkKey], _ runs: inout [(range: Range<Int>, depth: Int)]) {
+        scratch.removeAll(keepingCapacity: true)
+        for index in range {
+            scratch.append(ChunkKey(buffer, starts, position: positions[index], depth: depth))
+        }
+        scratch.sort(by: <)
+        var first = 0
+        while first < scratch.count {
+            var end = first + 1
+            while end < scratch.count, scratch[end].sameChunk(as: scratch[first]) { end += 1 }
+            if end - first > 1, scratch[first].continues {
+                runs.append((range.lowerBound + first..<range.lowerBound + end, depth + ChunkKey.width))
+            }
+            first = end
+        }
+        for (offset, key) in scratch.enumerated() { positions[range.lowerBound + offset] = key.position }
+    }
+}
+
+/// Sixteen bytes of a name from some depth on, as two big-endian integers (zero-padded), with
+/// how many bytes of the name are left there (at most 17: "more than sixteen") and its position.
+private struct ChunkKey: Comparable {
+    static let width = 16
+    let high: UInt64
+    let low: UInt64
+    let left: UInt32
+    let position: UInt32
+
+    init(_ buffer: UnsafeBufferPointer<UInt8>, _ starts: UnsafeBufferPointer<Int>, position: UInt32, depth: Int) {
+        let start = starts[Int(position)] + depth
+        let left = max(0, starts[Int(position) + 1] - start)
+        func chunk(_ from: Int) -> UInt64 {
+            if left >= from + 8, let base = buffer.baseAddress {
+                return UInt64(bigEndian: UnsafeRawPointer(base + start + from).loadUnaligned(as: UInt64.self))
+            }
+            var chunk: UInt64 = 0
+            for offset in from..<from + 8 { chunk = chunk << 8 | UInt64(offset < left ? buffer[start + offset] : 0) }
+            return chunk
+        }
+        high = chunk(0)
+        low = left > 8 ? chunk(8) : 0
+        self.left = UInt32(min(left, Self.width + 1))
+        self.position = position
+    }
+
+    /// Whether the name goes on past these sixteen bytes.
+    var continues: Bool { left > Self.width }
+
+    /// Whether both names are equal up to the end of these sixteen bytes.
+    func sameChunk(as other: ChunkKey) -> Bool { high == other.high && low == other.low && left == other.left }
+
+    static func < (a: ChunkKey, b: ChunkKey) -> Bool {
+        if a.high != b.high { return a.high < b.high }
+        if a.low != b.low { return a.low < b.low }
+        if a.left != b.left { return a.left < b.left }
+        return a.position < b.position
     }
 }
