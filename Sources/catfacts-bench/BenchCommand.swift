@@ -10,7 +10,7 @@ struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "catfacts-bench",
         abstract: "CatFacts benchmarks; each prints one JSON object.",
-        subcommands: [ScrollBench.self, WalkBench.self, SearchBench.self, DecodeBench.self, LockBench.self])
+        subcommands: [ScrollBench.self, WalkBench.self, SearchBench.self, LiveSearchBench.self, DecodeBench.self, LockBench.self])
 }
 
 /// Runs `body` with a client of the mock at `baseURL`, or, when it is `nil`, of a mock started
