@@ -27,10 +27,10 @@ def test_json_every_line_on_stdout_and_stderr_is_one_json_value():
         {"command": "show Nope", "error": "not found: no breed is named 'Nope'",
          "advice": "search PREFIX finds breeds by name, breeds lists them"},
         {"command": "bogus", "error": "unknown command", "advice": "help lists the commands"},
-        {"command": "breeds x", "error": "'x' is not a page number", "advice": "usage: breeds [PAGE]"},
+        {"command": "breeds x", "error": "'x' is not a page number", "advice": "usage: breeds [PAGE|--page N]"},
     ]
     helps = [line for line in out if "synopsis" in line]
-    assert helps[0] == {"name": "breeds", "aliases": [], "synopsis": "breeds [PAGE]", "summary": "a page of breeds, numbered"}
+    assert helps[0] == {"name": "breeds", "aliases": [], "synopsis": "breeds [PAGE|--page N]", "summary": "a page of breeds, numbered"}
     assert helps[-1]["name"] == "show" and helps[-1]["details"].startswith("Shows every field of a breed;")
     assert "\n" not in helps[-1]["details"].split("\n\n")[0]
     assert out[-1]["page"] == 1 and out[-1]["last_page"] == 31 and out[-1]["total"] == 92

@@ -60,3 +60,21 @@ def test_a_group_cut_by_the_page_edge_keeps_its_heading_on_the_next_page():
     lines = run.stdout.splitlines()
     assert lines[1].split()[0] == "#"
     assert lines[2] == f"{first['key']} ({len(first['items'])})"
+
+
+def test_breeds_and_facts_take_page_n_as_the_queries_do_and_all_says_where_every_row_is():
+    positional = run_shell("--mock", "--json", "-c", "breeds 3; facts 2 --max-length 80")
+    flagged = run_shell("--mock", "--json", "-c", "breeds --page 3; facts --page=2 --max-length 80")
+    assert flagged.status == 0, flagged.stderr
+    def answers(stdout):
+        lines = [json.loads(line) for line in stdout.splitlines()]
+        return [{key: value for key, value in line.items() if key != "fetched_at"} for line in lines]
+    assert answers(flagged.stdout) == answers(positional.stdout)
+    assert [(line["page"], len(line["items"])) for line in answers(flagged.stdout)] == [(3, 10), (2, 10)]
+    both = run_shell("--mock", "-c", "breeds 2 --page 3")
+    assert (both.status, both.error_lines) == (1, ["catfacts: breeds 2 --page 3: give PAGE or --page N, not both; "
+                                                   "usage: breeds [PAGE|--page N]"])
+    every = run_shell("--mock", "-c", "breeds --all")
+    assert (every.status, every.error_lines) == (1, ["catfacts: breeds --all: --all would print every page of the "
+                                                     "server's list; scroll walks it a window at a time; "
+                                                     "sort breed --all lists every breed"])

@@ -108,6 +108,30 @@ extension Arguments {
     }
 }
 
+extension Arguments {
+    /// The page a listing of the API's pages asks for: `PAGE` or `--page N` (default 1), and
+    /// the options in `valued` (e.g. `--max-length`). `--all` is refused with where every
+    /// row is: `scroll` walks them a window at a time, `sort breed --all` lists the breeds.
+    func listingPage(valued: Set<String> = []) throws(ShellError) -> (page: Int, options: [String: String]) {
+        let parsed = try options(valued: valued.union(["--page"]), flags: ["--all"])
+        if parsed.options["--all"] != nil {
+            throw ShellError("--all would print every page of the server's list",
+                             advice: "scroll walks it a window at a time; sort breed --all lists every breed")
+        }
+        guard parsed.positional.count <= 1 else { throw usage("unexpected '\(parsed.positional[1])'") }
+        if parsed.positional.first != nil, parsed.options["--page"] != nil {
+            throw usage("give PAGE or --page N, not both")
+        }
+        let text = parsed.positional.first ?? parsed.options["--page"]
+        let page = try text.map { (text) throws(ShellError) in
+            try Self.integer(text, "page number", in: 1...Int.max, synopsis: synopsis)
+        } ?? 1
+        var options = parsed.options
+        options["--page"] = nil
+        return (page, options)
+    }
+}
+
 extension Breed.Field {
     /// The field a user typed: its name in any case, or "name" for the breed field (what
     /// people call it).

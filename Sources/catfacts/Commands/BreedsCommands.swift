@@ -1,18 +1,19 @@
 import CatFactsKit
 
 extension Command {
-    /// `breeds [PAGE]`.
+    /// `breeds [PAGE|--page N]`.
     static let breeds = Command(
-        name: "breeds", synopsis: "breeds [PAGE]", summary: "a page of breeds, numbered",
+        name: "breeds", synopsis: "breeds [PAGE|--page N]", summary: "a page of breeds, numbered",
         details: """
-            Lists page PAGE (default 1) of the breeds (set page-size says how many to a page),
-            each numbered for show N. The title says the page, the total, and where the page
-            came from when it is not live from the server (offline catalog). next, prev, first
-            and last move from here.
-            """
+            Lists page PAGE (default 1; --page N as in group, sort and filter) of the breeds
+            (set page-size says how many to a page), each numbered for show N. The title says
+            the page, the total, and where the page came from when it is not live from the
+            server (offline catalog). next, prev, first and last move from here; scroll walks
+            every breed, sort breed --all lists them all at once.
+            """,
+        completion: .positions([["--page"]])
     ) { session, arguments throws(ShellError) in
-        try arguments.expect(atMost: 1)
-        let page = try arguments.integer(at: 0, "page number", in: 1...Int.max) ?? 1
+        let (page, _) = try arguments.listingPage()
         try await session.showPage(.breeds, page)
     }
 

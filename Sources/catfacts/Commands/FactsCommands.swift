@@ -1,21 +1,17 @@
 import CatFactsKit
 
 extension Command {
-    /// `facts [PAGE] [--max-length N]`.
+    /// `facts [PAGE|--page N] [--max-length N]`.
     static let facts = Command(
-        name: "facts", synopsis: "facts [PAGE] [--max-length N]", summary: "a page of facts",
+        name: "facts", synopsis: "facts [PAGE|--page N] [--max-length N]", summary: "a page of facts",
         details: """
-            Lists page PAGE (default 1) of the cat facts (set page-size says how many to a
-            page), numbered, each wrapped to the terminal. --max-length N keeps the facts of
-            at most N characters (0: all). next, prev, first and last move from here.
+            Lists page PAGE (default 1; or --page N) of the cat facts (set page-size says how
+            many to a page), numbered, each wrapped to the terminal. --max-length N keeps the
+            facts of at most N characters (0: all). next, prev, first and last move from here.
             """,
-        completion: .positions([[], ["--max-length"]])
+        completion: .positions([["--page", "--max-length"], ["--max-length"]])
     ) { session, arguments throws(ShellError) in
-        let (positional, options) = try arguments.options(valued: ["--max-length"])
-        guard positional.count <= 1 else { throw arguments.usage("unexpected '\(positional[1])'") }
-        let page = try positional.first.map { (text) throws(ShellError) in
-            try Arguments.integer(text, "page number", in: 1...Int.max, synopsis: arguments.synopsis)
-        } ?? 1
+        let (page, options) = try arguments.listingPage(valued: ["--max-length"])
         let maxLength = try options["--max-length"].map { (text) throws(ShellError) in
             try Arguments.integer(text, "maximum length", in: 0...Int.max, synopsis: arguments.synopsis)
         }
