@@ -147,15 +147,15 @@ struct CatFactsCommand: ParsableCommand {
         let info = ServerInfo(url: server?.baseURL ?? baseURL ?? ClientOptions.defaultBaseURL,
                               origin: server != nil ? .mock : baseURL != nil ? .baseURL : .service,
                               offline: offline, fallback: !noFallback)
-        let observer = RequestObserver()
-        let client = try makeClient(info, cache: cacheChoice, observer: observer, console: console)
+        let network = NetworkActivity()
+        let client = try makeClient(info, cache: cacheChoice, network: network, console: console)
         for warning in client.cacheWarnings { console.notice("catfacts: cache: \(warning)") }
         let registry = CommandRegistry.standard
         let seen = SeenValues()
         var settings = Settings()
         if json { settings.output = .json }
         if csv { settings.output = .csv }
-        let session = Session(client: client, observer: observer, server: info, cache: cacheChoice, streams: streams,
+        let session = Session(client: client, network: network, server: info, cache: cacheChoice, streams: streams,
                               registry: registry, seen: seen, settings: settings, outputFile: outputFile)
         let shell = Shell(session: session, bail: bail)
 
@@ -228,7 +228,7 @@ struct CatFactsCommand: ParsableCommand {
     /// The client: short connect timeout and one retry (`--retries`), as fits a person
     /// waiting at a prompt; the whole call bounded by `--timeout` when given; the offline fallback on unless `--no-fallback`; requests observed for the
     /// spinner and the offline notice; nothing sent with `--offline`.
-    private func makeClient(_ info: ServerInfo, cache: CacheChoice, observer: RequestObserver,
+    private func makeClient(_ info: ServerInfo, cache: CacheChoice, network: NetworkActivity,
                             console: Console) throws -> CatFactsClient {
         let transport: any HTTPTransport = info.offline ? OfflineTransport() : CurlTransport()
         var options = ClientOptions(
@@ -245,8 +245,8 @@ struct CatFactsCommand: ParsableCommand {
         }
         do {
             let client = try CatFactsClient(options: options, transport: transport)
-            client.setActivityListener { observer.observe($0) }
-            client.metrics.setListener { _ in observer.recorded() }
+            client.setActivityListener { network.observe($0) }
+            client.metrics.setListener { _ in network.recorded() }
             return client
         } catch {
             console.error("catfacts: --base-url: \(error.description); e.g. --base-url \(ClientOptions.defaultBaseURL)")

@@ -6,7 +6,7 @@ extension Session {
         let snapshot = client.metrics.snapshot()
         switch output {
         case .json: console.print(snapshot.json())
-        case .plain: console.print(MetricsView.plain(snapshot, online: !server.offline && observer.lastRequestReached == true))
+        case .plain: console.print(MetricsView.plain(snapshot, online: !server.offline && network.lastRequestReached == true))
         case .table: console.print(metricsLines(snapshot))
         case .csv: console.printRecords(MetricsView.csv(snapshot))
         }
@@ -29,10 +29,10 @@ extension Session {
                 if drawn > 0 { console.write("\u{1B}[\(drawn)A\r\u{1B}[J") }
                 console.print(lines)
                 drawn = lines.count
-                let recorded = observer.recordedCount
+                let recorded = network.recordedCount
                 let resized = ResizeSignal.current
-                let outcome = await Keyboard.next(timeout: .seconds(1)) { [observer] in
-                    observer.recordedCount != recorded || ResizeSignal.current != resized
+                let outcome = await Keyboard.next(timeout: .seconds(1)) { [network] in
+                    network.recordedCount != recorded || ResizeSignal.current != resized
                 }
                 switch outcome {
                 case .timeout: continue
@@ -44,7 +44,7 @@ extension Session {
 
     private func metricsLines(_ snapshot: MetricsSnapshot) -> [String] {
         let online: String
-        switch (server.offline, observer.lastRequestReached) {
+        switch (server.offline, network.lastRequestReached) {
         case (true, _): online = "no (--offline: nothing is sent)"
         case (false, nil): online = "not known yet (no request sent)"
         case (false, true?): online = "yes"

@@ -3,7 +3,7 @@ import CatFactsKit
 extension Session {
     /// The server, its state, where the last result came from, and the cache.
     func printSource() {
-        let reached = observer.lastRequestReached
+        let reached = network.lastRequestReached
         let state: String
         if server.offline {
             state = "offline (--offline): nothing is sent; answers come from the bundled catalog"

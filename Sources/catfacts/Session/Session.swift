@@ -15,7 +15,7 @@ import Foundation
 /// time, isolated to it (see ``Command/Action``).
 actor Session {
     let client: CatFactsClient
-    let observer: RequestObserver
+    let network: NetworkActivity
     let server: ServerInfo
     /// Where pages are cached (`source` reports it).
     let cache: CacheChoice
@@ -46,13 +46,13 @@ actor Session {
     /// The file results go to (`-o`, `.output`), when not stdout.
     private(set) var outputFile: OutputFile?
 
-    init(client: CatFactsClient, observer: RequestObserver, server: ServerInfo, cache: CacheChoice, streams: Streams,
+    init(client: CatFactsClient, network: NetworkActivity, server: ServerInfo, cache: CacheChoice, streams: Streams,
          registry: CommandRegistry, seen: SeenValues, settings: Settings = Settings(), outputFile: OutputFile? = nil) {
         self.client = client
         self.outputFile = outputFile
         self.cache = cache
         self.settings = settings
-        self.observer = observer
+        self.network = network
         self.server = server
         self.streams = streams
         self.registry = registry
@@ -67,7 +67,7 @@ actor Session {
         }
         spinner = Spinner(enabled: streams.stderrIsTerminal,
                           style: Style.forStream(isTerminal: streams.stderrIsTerminal, environment: environment),
-                          environment: environment) { [observer] in observer.waitingFor }
+                          environment: environment) { [network] in network.waitingFor }
     }
 
     /// Runs one command as typed; prints its error, if any, as one line on stderr.
@@ -82,7 +82,7 @@ actor Session {
             console.failure(registry.unknownCommandError(name), what: name)
             return false
         }
-        observer.clearFailure()
+        network.clearFailure()
         do throws(ShellError) {
             try await command.action(self, Arguments(values: Array(invocation.words.dropFirst()), synopsis: command.synopsis))
             return true
@@ -120,7 +120,7 @@ actor Session {
 
     /// Says on stderr when the server stops (or starts again) answering, once each time.
     func noteReachability() {
-        switch observer.takeReachability() {
+        switch network.takeReachability() {
         case .unreachable(let error) where server.fallback && !server.offline:
             guard !servingOffline else { return }
             servingOffline = true

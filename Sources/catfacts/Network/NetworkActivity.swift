@@ -12,7 +12,7 @@ import Foundation
 ///
 /// Fed by the client's activity listener around every request and by the metrics listener
 /// after each one; read by the session and the spinner, from any thread.
-final class RequestObserver: Sendable {
+final class NetworkActivity: Sendable {
     /// How the network answered since the session last looked.
     enum Reachability: Equatable, Sendable {
         /// No request went out.
