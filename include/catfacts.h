@@ -351,8 +351,10 @@ typedef void (*cf_search_listener)(void *ctx, int64_t generation, cf_status s, c
 
 /*
  * Opens a search over c's breeds (a name prefix, case- and diacritic-insensitive, as the
- * "search" of cf_breeds_query). The breeds are fetched by the first search and kept (as
- * for cf_breeds_query); later searches send no request.
+ * "search" of cf_breeds_query). The breeds start loading in the background when the
+ * search opens (every page, as for cf_breeds_query, unless c has them already), so they are
+ * there or on their way when the first key is typed; they are kept, and searches send no
+ * request (a load that failed is tried again by the next search).
  * options_json: NULL, or an object with any of:
  *   "debounce_ms"  0..60000  how long the text must stay unchanged before it is searched
  *                            (default 150): a burst of typing costs one search

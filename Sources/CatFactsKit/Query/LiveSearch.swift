@@ -4,8 +4,9 @@
 /// answer — for the latest text only. An answer to an older text is dropped, never delivered:
 /// a burst of typing costs one search, and a slow answer never overwrites a newer one.
 ///
-/// The breeds come from ``CatFactsClient/breedCatalog(refresh:)``, loaded once by the first
-/// search and shared by the later ones (a keystroke never cancels it); offline they are the
+/// The breeds come from ``CatFactsClient/breedCatalog(refresh:)``, whose load starts when the
+/// search is made (so it is done or under way when the first key is typed) and is shared by
+/// every search (a keystroke never cancels it); offline they are the
 /// cached or bundled ones, and each answer says which (``Answer/source``). The C face's
 /// `cf_search_*` and the shell's live search are built on it.
 public final class LiveSearch: Sendable {
@@ -50,6 +51,7 @@ public final class LiveSearch: Sendable {
         self.limit = limit
         self.fields = fields
         self.listener.set(listener)
+        _ = catalog()
     }
 
     deinit {
@@ -106,7 +108,8 @@ public final class LiveSearch: Sendable {
         listener.call([answer])
     }
 
-    /// The catalog's load: started by the first search, shared by the rest, not cancelled
+    /// The catalog's load: started when the search is made (again by the next search after
+    /// a load that failed), shared by the searches, not cancelled
     /// by keystrokes.
     private func catalog() -> Task<Result<BreedCatalogView, CatFactsError>, Never> {
         state.withLock { state in

@@ -1,8 +1,8 @@
 """Search as you type: :class:`SearchSession` over ``cf_search_*``, and its :class:`SearchResults`.
 
 Each ``set(text)`` is a keystroke; the library waits until the text has stayed unchanged for
-the debounce interval, searches the client's breeds by name prefix (fetched by the first
-search, then kept) and answers the latest text only. This module adds one more rule on the
+the debounce interval, searches the client's breeds by name prefix (loaded in the
+background from the moment the session opens, then kept) and answers the latest text only. This module adds one more rule on the
 Python side: an answer is handed out only while its text is still the latest one set, so an
 answer that arrived but was not read yet is dropped by the next ``set``.
 """
@@ -163,7 +163,8 @@ class SearchSession:
     stayed unchanged for ``debounce`` seconds it is searched (a name prefix, case- and
     diacritic-insensitive) and answered with :class:`SearchResults`, for the latest text only:
     a burst of typing costs one search, and an answer to an older text is never handed out.
-    The first search fetches the breeds (one request); later ones send none.
+    The breeds start loading when the session opens (every page, in the background); searches
+    send no request.
 
     Answers go to ``on_results`` if given, which runs on a library thread (keep it short; it
     may call :meth:`set` and :meth:`close`, but no blocking call). Otherwise read them:
