@@ -66,6 +66,26 @@ public final class PagedList<Item: Sendable>: Sendable {
         return answer
     }
 
+    /// Up to `limit` items from `index` on, all from `index`'s page (a batch never crosses a
+    /// page), without waiting: one access, as ``item(at:)`` makes, for a whole run of items.
+    /// The slice shares the page's storage; nothing is copied.
+    ///
+    /// - Returns: `.loaded` with 1 to `limit` items; otherwise what ``item(at:)`` says of `index`.
+    /// - Precondition: `limit` >= 1 (the C face checks it).
+    public func items(from index: Int, atMost limit: Int) -> ItemState<ArraySlice<Item>> {
+        let (answer, work) = state.withLock { state -> (ItemState<ArraySlice<Item>>, PagingWork<Item>?) in
+            let (answer, work) = state.access(index, options: options)
+            switch answer {
+            case .loaded: return (.loaded(state.loadedItems(from: index, atMost: max(1, limit))), work)
+            case .pending: return (.pending, work)
+            case .failed(let error): return (.failed(error), work)
+            case .pastEnd: return (.pastEnd, work)
+            }
+        }
+        if let work { perform(work) }
+        return answer
+    }
+
     /// Waits until `index` is no longer pending, for at most `timeout`.
     ///
     /// - Returns: the item's state then: `.pending` only if the timeout passed first,

@@ -88,6 +88,17 @@ struct PagingState<Item: Sendable> {
         return (answer, work)
     }
 
+    /// The items of `index`'s page from `index` on, at most `limit` (>= 1) of them; empty
+    /// unless that page is loaded and holds `index`.
+    func loadedItems(from index: Int, atMost limit: Int) -> ArraySlice<Item> {
+        guard index >= 0 else { return [] }
+        let page = index / pageSize
+        guard case .loaded(let items) = slots[page] else { return [] }
+        let offset = index - page * pageSize
+        guard offset < items.count else { return [] }
+        return items[offset..<(offset + min(limit, items.count - offset))]
+    }
+
     /// What is known of `index` now; `nil` when its page is neither loaded nor failed.
     private func state(of index: Int) -> ItemState<Item>? {
         if let total, index >= total { return .pastEnd }

@@ -25,6 +25,20 @@ struct PagedListTests {
         }
     }
 
+    @Test func aBatchIsTheRestOfItsPageAndNeverCrossesIt() async throws {
+        try await withMock() { client, _ in
+            let list = try client.breedList(PagingOptions(pageSize: 10, prefetchDistance: 0, maxCachedItems: 100))
+            #expect(list.items(from: 3, atMost: 100).status == .pending)
+            _ = await list.wait(for: 3, timeout: .seconds(5))
+            #expect(list.items(from: 3, atMost: 100).item.map(Array.init) == Array(BundledCatalog.breeds[3..<10]))
+            #expect(list.items(from: 3, atMost: 2).item.map(Array.init) == Array(BundledCatalog.breeds[3..<5]))
+            _ = await list.wait(for: 95, timeout: .seconds(5))
+            #expect(list.items(from: 95, atMost: .max).item.map(Array.init) == Array(BundledCatalog.breeds[95..<98]))
+            #expect(list.items(from: 98, atMost: 10).status == .notFound)
+            #expect(list.items(from: -1, atMost: 10).status == .notFound)
+        }
+    }
+
     @Test func aFarJumpLoadsOnlyThePageUnderIt() async throws {
         try await withMock({ $0.breeds = 1_000_000 }) { client, server in
             let list = try client.breedList(PagingOptions(pageSize: 25, prefetchDistance: 0, maxCachedItems: 100))
