@@ -49,6 +49,7 @@
 #ifndef CATFACTS_H
 #define CATFACTS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -138,8 +139,9 @@ int64_t cf_last_error_retry_after_ms(void);
 int32_t cf_last_error_attempts(void);
 
 /*
- * Frees a string this library handed out through an out-pointer.
- * p: the string; NULL is a no-op. Free each string once.
+ * Frees a string this library handed out through an out-pointer, or a block of items
+ * (cf_breed_array, cf_breed_page: the whole block at once).
+ * p: the string or block; NULL is a no-op. Free each once.
  */
 void cf_free(void *p);
 
@@ -577,6 +579,74 @@ void cf_breed_free(cf_breed *b);
 
 /* Frees a fact from cf_list_fact, its text included. NULL is a no-op. */
 void cf_fact_free(cf_fact *f);
+
+/* batches: many items in one block, for loops over whole pages and lists */
+
+/*
+ * Breeds handed out together, in one block with their strings (yours: free the block with
+ * cf_free, once; items and text point into it and go with it).
+ *
+ * items: count breeds, as cf_list_breed gives them (absent fields NULL).
+ * text: every string of items in order, five per breed (breed, country, origin, coat,
+ *   pattern), each followed by a NUL; an absent field is an empty string (a present one
+ *   never is). So text holds exactly 5 x count NULs, and a caller can split it without
+ *   reading items (the Python package does). A string holding a NUL (JSON's "\u0000") is
+ *   cut there, as every C string is; a field cut to nothing is absent.
+ * text_size: the bytes of text, the NULs included.
+ */
+typedef struct cf_breed_array {
+    int64_t count;
+    const cf_breed *items;
+    const char *text;
+    size_t text_size;
+} cf_breed_array;
+
+/*
+ * A page of breeds as a block of items rather than JSON (yours: free it with cf_free, once).
+ * page, last_page, per_page, total, source: as in cf_breeds_page's JSON ("source" is
+ *   "network", "cache" or "offline-catalog", pointing into static memory).
+ * fetched_at_ms: when the page was fetched (for a cached page: cached), in milliseconds
+ *   since 1970-01-01T00:00:00Z.
+ * breeds: the page's breeds; count 0 past the last page.
+ */
+typedef struct cf_breed_page {
+    int64_t page;
+    int64_t last_page;
+    int64_t per_page;
+    int64_t total;
+    const char *source;
+    int64_t fetched_at_ms;
+    cf_breed_array breeds;
+} cf_breed_page;
+
+/*
+ * A page of breeds (GET /breeds), as cf_breeds_page, handed out as one block of items: no
+ * JSON to parse. It blocks until answered; the read-ahead of cf_breeds_page (client option
+ * "read_ahead") serves it too, so asking pages 1, 2, 3, ... in turn finds the next ones
+ * loading already.
+ *
+ * out: receives the page (yours: free it with cf_free) on CF_OK, else NULL.
+ * Returns: as cf_breeds_page (CF_ERR_ARGUMENT for NULL c or out, page or limit < 1).
+ * Threads: as cf_breeds_page; must not be called from a listener.
+ */
+cf_status cf_breeds_page_items(cf_client *c, int64_t page, int64_t limit, cf_breed_page **out);
+
+/*
+ * Up to max_count breeds of a list from index on, in one call and one block, without
+ * blocking: every item of index's page from index on that fits (a batch never crosses a
+ * page; call again from index + count for the next). The access moves the prefetch window
+ * as cf_list_breed's does. Iterating a list this way costs one call per page, not per item.
+ *
+ * index: from 0. max_count: >= 1.
+ * out: receives the breeds (yours: free the block with cf_free), count >= 1, on CF_OK;
+ *   else NULL.
+ * Returns: CF_OK; CF_PENDING while index's page loads; the page's error if its load
+ *   failed (until cf_list_retry); CF_ERR_NOT_FOUND at or past the end, or for a negative
+ *   index; CF_ERR_ARGUMENT for NULL l or out, max_count < 1, or a list of facts;
+ *   CF_ERR_CANCELLED once the list is closing.
+ * Threads: as cf_list_breed (a listener may call it).
+ */
+cf_status cf_list_breeds(cf_list *l, int64_t index, int64_t max_count, cf_breed_array **out);
 
 #ifdef __cplusplus
 }

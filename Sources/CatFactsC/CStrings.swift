@@ -21,6 +21,14 @@ enum StaticCStrings {
     /// The empty string `cf_last_error()` returns when there was no error.
     nonisolated(unsafe) static let empty: UnsafePointer<CChar> = permanent("")
 
+    /// `cf_breed_page.source`: a page's ``Source`` as its name, made once, never freed.
+    nonisolated(unsafe) private static let sources: [Source: UnsafePointer<CChar>] = Dictionary(
+        uniqueKeysWithValues: Source.allCases.map { ($0, permanent($0.rawValue)) })
+
+    static func source(_ source: Source) -> UnsafePointer<CChar> {
+        sources[source] ?? empty
+    }
+
     private static func permanent(_ text: String) -> UnsafePointer<CChar> {
         // strdup fails only when memory is exhausted; there is nothing sensible to hand out then.
         guard let copy = strdup(text) else { fatalError("out of memory making a static string") }

@@ -137,6 +137,7 @@ struct handle_case {
 };
 
 static cf_status call_breeds_page(void *h) { char *o = SENTINEL; cf_status s = cf_breeds_page(h, 1, 10, &o); CHECK(o == NULL); return s; }
+static cf_status call_breeds_page_items(void *h) { cf_breed_page *o = SENTINEL; cf_status s = cf_breeds_page_items(h, 1, 10, &o); CHECK(o == NULL); return s; }
 static cf_status call_facts_page(void *h) { char *o = SENTINEL; cf_status s = cf_facts_page(h, 1, 10, 0, &o); CHECK(o == NULL); return s; }
 static cf_status call_fact_random(void *h) { char *o = SENTINEL; cf_status s = cf_fact_random(h, 0, &o); CHECK(o == NULL); return s; }
 static cf_status call_breed_find(void *h) { char *o = SENTINEL; cf_status s = cf_breed_find(h, "Abyssinian", &o); CHECK(o == NULL); return s; }
@@ -150,6 +151,7 @@ static cf_status call_set_metrics_listener(void *h) { return cf_client_set_metri
 static cf_status call_set_online_listener(void *h) { return cf_client_set_online_listener(h, ignore_online, NULL); }
 static cf_status call_list_open(void *h) { cf_list *o = SENTINEL; cf_status s = cf_list_open(h, CF_BREEDS, NULL, &o); CHECK(o == NULL); return s; }
 static cf_status call_list_breed(void *h) { cf_breed *o = SENTINEL; cf_status s = cf_list_breed(h, 0, &o); CHECK(o == NULL); return s; }
+static cf_status call_list_breeds(void *h) { cf_breed_array *o = SENTINEL; cf_status s = cf_list_breeds(h, 0, 10, &o); CHECK(o == NULL); return s; }
 static cf_status call_list_fact(void *h) { cf_fact *o = SENTINEL; cf_status s = cf_list_fact(h, 0, &o); CHECK(o == NULL); return s; }
 static cf_status call_list_wait(void *h) { return cf_list_wait(h, 0, 0); }
 static cf_status call_list_retry(void *h) { return cf_list_retry(h); }
@@ -160,6 +162,7 @@ static cf_status call_search_set(void *h) { return cf_search_set(h, "a"); }
 
 static const struct handle_case handle_cases[] = {
     {"cf_breeds_page", call_breeds_page, "client"},
+    {"cf_breeds_page_items", call_breeds_page_items, "client"},
     {"cf_facts_page", call_facts_page, "client"},
     {"cf_fact_random", call_fact_random, "client"},
     {"cf_breed_find", call_breed_find, "client"},
@@ -170,6 +173,7 @@ static const struct handle_case handle_cases[] = {
     {"cf_client_set_online_listener", call_set_online_listener, "client"},
     {"cf_list_open", call_list_open, "client"},
     {"cf_list_breed", call_list_breed, "list"},
+    {"cf_list_breeds", call_list_breeds, "list"},
     {"cf_list_fact", call_list_fact, "list"},
     {"cf_list_wait", call_list_wait, "list"},
     {"cf_list_retry", call_list_retry, "list"},
@@ -249,7 +253,12 @@ static void every_null_out_pointer_is_named(void) {
     CHECK_FAILS(cf_list_open(c, CF_BREEDS, NULL, NULL), CF_ERR_ARGUMENT, "out (the cf_list ** to fill) is NULL");
     CHECK_FAILS(cf_list_breed(breeds, 0, NULL), CF_ERR_ARGUMENT, "out (the cf_breed ** to fill) is NULL");
     CHECK_FAILS(cf_list_fact(facts, 0, NULL), CF_ERR_ARGUMENT, "out (the cf_fact ** to fill) is NULL");
+    CHECK_FAILS(cf_breeds_page_items(c, 1, 10, NULL), CF_ERR_ARGUMENT, "out (the cf_breed_page ** to fill) is NULL");
+    CHECK_FAILS(cf_list_breeds(breeds, 0, 10, NULL), CF_ERR_ARGUMENT, "out (the cf_breed_array ** to fill) is NULL");
     /* The wrong collection for the call. */
+    cf_breed_array *batch = SENTINEL;
+    CHECK_FAILS(cf_list_breeds(facts, 0, 10, &batch), CF_ERR_ARGUMENT, "the list holds facts; use cf_list_fact");
+    CHECK(batch == NULL);
     cf_breed *b = SENTINEL;
     CHECK_FAILS(cf_list_breed(facts, 0, &b), CF_ERR_ARGUMENT, "the list holds facts; use cf_list_fact");
     CHECK(b == NULL);
@@ -522,6 +531,10 @@ static void page_limit_and_lengths_outside_their_range_are_refused(void) {
         char *out = SENTINEL;
         CHECK_FAILS(cf_breeds_page(catalog_client, bad[i], 10, &out), CF_ERR_ARGUMENT, "page");
         CHECK_FAILS(cf_breeds_page(catalog_client, 1, bad[i], &out), CF_ERR_ARGUMENT, "limit");
+        cf_breed_page *items = SENTINEL;
+        CHECK_FAILS(cf_breeds_page_items(catalog_client, bad[i], 10, &items), CF_ERR_ARGUMENT, "page");
+        CHECK_FAILS(cf_breeds_page_items(catalog_client, 1, bad[i], &items), CF_ERR_ARGUMENT, "limit");
+        CHECK(items == NULL);
         CHECK_FAILS(cf_facts_page(catalog_client, bad[i], 10, 0, &out), CF_ERR_ARGUMENT, "page");
         CHECK_FAILS(cf_facts_page(catalog_client, 1, bad[i], 0, &out), CF_ERR_ARGUMENT, "limit");
         CHECK(out == NULL);
@@ -536,6 +549,20 @@ static void page_limit_and_lengths_outside_their_range_are_refused(void) {
         CHECK_FAILS(cf_list_wait(l, 0, -1), CF_ERR_ARGUMENT, "timeout_ms -1 is negative");
         CHECK_FAILS(cf_list_wait(l, 0, INT64_MIN), CF_ERR_ARGUMENT, "is negative");
         CHECK_STATUS(cf_list_wait(l, 0, INT64_MAX), CF_OK);
+        static const int64_t bad_counts[] = {0, -1, INT64_MIN};
+        for (size_t i = 0; i < sizeof bad_counts / sizeof bad_counts[0]; i++) {
+            cf_breed_array *batch = SENTINEL;
+            CHECK_FAILS(cf_list_breeds(l, 0, bad_counts[i], &batch), CF_ERR_ARGUMENT, "max_count");
+            CHECK(batch == NULL);
+        }
+        cf_breed_array *batch = NULL;
+        /* The largest max_count is the rest of the page; INT64_MIN and INT64_MAX indices are answered. */
+        if (CHECK_STATUS(cf_list_breeds(l, 0, INT64_MAX, &batch), CF_OK) == CF_OK) CHECK_INT_EQ(batch->count, 25);
+        cf_free(batch);
+        batch = SENTINEL;
+        CHECK_FAILS(cf_list_breeds(l, INT64_MAX, 1, &batch), CF_ERR_NOT_FOUND, "past the end");
+        CHECK_FAILS(cf_list_breeds(l, INT64_MIN, 1, &batch), CF_ERR_NOT_FOUND, "past the end");
+        CHECK(batch == NULL);
         cf_list_close(l);
     }
     static const int collections[] = {2, -1, 1000};
@@ -556,6 +583,12 @@ static void the_largest_numbers_are_answered_without_trapping(void) {
     if (CHECK_STATUS(cf_breeds_page(catalog_client, 1, INT64_MAX, &out), CF_OK) == CF_OK) CHECK(strstr(out, "Abyssinian") != NULL);
     cf_free(out);
     out = NULL;
+    cf_breed_page *items = NULL;
+    if (CHECK_STATUS(cf_breeds_page_items(catalog_client, INT64_MAX, INT64_MAX, &items), CF_OK) == CF_OK) {
+        CHECK_INT_EQ(items->breeds.count, 0);
+        CHECK_INT_EQ((long long)items->breeds.text_size, 0);
+    }
+    cf_free(items);
     if (CHECK_STATUS(cf_facts_page(catalog_client, INT64_MAX, INT64_MAX, INT64_MAX, &out), CF_OK) == CF_OK)
         CHECK(strstr(out, "\"items\":[]") != NULL);
     cf_free(out);
