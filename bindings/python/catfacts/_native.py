@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 from typing import List, Optional
 
-__all__ = ["lib", "library_path", "take_string", "CBreed", "CFact",
+__all__ = ["lib", "library_path", "take_string", "CBreed", "CFact", "CBreedArray", "CBreedPage", "breeds_text",
            "METRICS_LISTENER", "LIST_LISTENER", "ONLINE_LISTENER", "SEARCH_LISTENER",
            "NO_METRICS_LISTENER", "NO_LIST_LISTENER"]
 
@@ -115,6 +115,20 @@ class CFact(ctypes.Structure):
     _fields_ = [("fact", ctypes.c_char_p), ("length", ctypes.c_int64)]
 
 
+class CBreedArray(ctypes.Structure):
+    """``cf_breed_array``: breeds in one block; ``text`` holds their strings, five per breed,
+    each followed by a NUL (an absent field empty)."""
+    _fields_ = [("count", ctypes.c_int64), ("items", ctypes.POINTER(CBreed)),
+                ("text", ctypes.c_void_p), ("text_size", ctypes.c_size_t)]
+
+
+class CBreedPage(ctypes.Structure):
+    """``cf_breed_page``: a page of breeds as one block."""
+    _fields_ = [("page", ctypes.c_int64), ("last_page", ctypes.c_int64), ("per_page", ctypes.c_int64),
+                ("total", ctypes.c_int64), ("source", ctypes.c_char_p), ("fetched_at_ms", ctypes.c_int64),
+                ("breeds", CBreedArray)]
+
+
 #: ``void (*)(void *ctx, const char *endpoint, double ms, cf_status s)``
 METRICS_LISTENER = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_double, ctypes.c_int)
 #: ``void (*)(void *ctx, cf_event event, int64_t first, int64_t count)``; cf_event is a C enum, an int here
@@ -150,6 +164,7 @@ _PROTOTYPES = {
     "cf_client_set_online_listener": ([_ptr, ONLINE_LISTENER, _ptr], _status),
     # one-shot calls
     "cf_breeds_page": ([_ptr, _i64, _i64, _out], _status),
+    "cf_breeds_page_items": ([_ptr, _i64, _i64, ctypes.POINTER(ctypes.POINTER(CBreedPage))], _status),
     "cf_facts_page": ([_ptr, _i64, _i64, _i64, _out], _status),
     "cf_fact_random": ([_ptr, _i64, _out], _status),
     "cf_breed_find": ([_ptr, ctypes.c_char_p, _out], _status),
@@ -163,6 +178,7 @@ _PROTOTYPES = {
     "cf_list_open": ([_ptr, ctypes.c_int, ctypes.c_char_p, _out], _status),
     "cf_list_count": ([_ptr], _i64),
     "cf_list_breed": ([_ptr, _i64, ctypes.POINTER(ctypes.POINTER(CBreed))], _status),
+    "cf_list_breeds": ([_ptr, _i64, _i64, ctypes.POINTER(ctypes.POINTER(CBreedArray))], _status),
     "cf_list_fact": ([_ptr, _i64, ctypes.POINTER(ctypes.POINTER(CFact))], _status),
     "cf_list_wait": ([_ptr, _i64, _i64], _status),
     "cf_list_retry": ([_ptr], _status),
@@ -192,3 +208,11 @@ def take_string(pointer: ctypes.c_void_p) -> str:
     finally:
         lib.cf_free(address)
         pointer.value = None
+
+
+def breeds_text(array: CBreedArray) -> bytes:
+    """The text of a ``cf_breed_array`` (five NUL-terminated strings per breed), copied in
+    one piece; the caller frees the block it lies in."""
+    if not array.count:
+        return b""
+    return ctypes.string_at(array.text, array.text_size)

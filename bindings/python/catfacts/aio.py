@@ -273,9 +273,17 @@ class AsyncPagedList(Generic[_T]):
         return item
 
     async def __aiter__(self) -> AsyncGenerator[_T, None]:
+        """Every item in order, a loaded page's worth per step (a thread only to wait for a
+        page that is still loading)."""
         count = await self.count()
-        for index in range(count):
-            yield await self.get(index)
+        index = 0
+        while index < count:
+            run = self._items._ready_run(index, count - index)
+            if run is None:
+                run = await self._calls.run(self._items._read_run, index, count - index)
+            for item in run:
+                yield item
+            index += len(run)
 
     def on_change(self, callback: Optional[ChangeCallback]) -> None:
         """As :meth:`PagedList.on_change`, delivered on the running event loop."""

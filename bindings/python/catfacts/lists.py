@@ -13,7 +13,7 @@ from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Dict, Generic, Itera
 
 from ._blocking import run_interruptible
 from ._handles import Guard, forbid_in_listener, list_trampoline, new_key, register, unregister
-from ._native import NO_LIST_LISTENER, CBreed, CFact, lib
+from ._native import NO_LIST_LISTENER, CBreed, CBreedArray, CFact, breeds_text, lib
 from .errors import CancelledError, CatFactsError, InternalError, Status, last_error
 from .models import Breed, Fact, ListEvent
 
@@ -80,6 +80,12 @@ class PagedList(Sequence[T], Generic[T]):
     @abc.abstractmethod
     def _fetch(self, handle: int, index: int) -> _Outcome:
         """cf_list_breed / cf_list_fact once: (status, item or error)."""
+
+    def _fetch_run(self, handle: int, index: int, limit: int) -> _Outcome:
+        """Up to ``limit`` (>= 1) loaded items from ``index`` on, without waiting:
+        (status, list of items or error). One item at a time unless a subclass batches."""
+        status, value = self._fetch(handle, index)
+        return status, ([value] if status == _OK else value)
 
     # lifetime
 
@@ -244,20 +250,55 @@ class PagedList(Sequence[T], Generic[T]):
 
     def __iter__(self) -> Iterator[T]:
         """Every item in order, waiting for pages as needed (the next ones are prefetched).
+        Items come a page at a time from the library (one foreign call per page, not per item).
 
         An iterator under way keeps the handle open; once the list is closed, its next
         step raises :class:`CancelledError`.
         """
         count = len(self)
-        guard, fetch = self._guard, self._fetch
+        guard = self._guard
         with guard as handle:
-            for position in range(count):
-                if guard.closing:
-                    raise CancelledError("the list is closed")
-                status, value = fetch(handle, position)
-                if status != _OK:
-                    value = self._result(self._wait(handle, position, None), position)
-                yield value
+            position = 0
+            while position < count:
+                run = self._run(handle, position, count - position)
+                for item in run:
+                    if guard.closing:
+                        raise CancelledError("the list is closed")
+                    yield item
+                position += len(run)
+
+    def _run(self, handle: int, index: int, limit: int) -> List[T]:
+        """The loaded items from ``index`` on (at least one, at most ``limit``), waiting for
+        ``index``'s page if it is not loaded; raises what reading ``index`` raises."""
+        if self._guard.closing:
+            raise CancelledError("the list is closed")
+        status, value = self._fetch_run(handle, index, limit)
+        if status == _OK:
+            run: List[T] = value
+            return run
+        item = self._result(self._wait(handle, index, None), index)
+        status, value = self._fetch_run(handle, index, limit)
+        # The page may have been dropped again since the wait (a small max_cached_items
+        # and other readers): the item the wait read is still right.
+        return value if status == _OK else [item]
+
+    def _ready_run(self, index: int, limit: int) -> Optional[List[T]]:
+        """The loaded items from ``index`` on (at most ``limit``) without waiting; None while
+        its page loads. Raises what reading ``index`` raises."""
+        with self._guard as handle:
+            status, value = self._fetch_run(handle, index, limit)
+        if status == _PENDING:
+            return None
+        if status != _OK:
+            self._result((status, value), index)
+        run: List[T] = value
+        return run
+
+    def _read_run(self, index: int, limit: int) -> List[T]:
+        """The loaded items from ``index`` on (at least one, at most ``limit``), waiting for
+        ``index``'s page."""
+        with self._guard as handle:
+            return self._run(handle, index, limit)
 
     def __reversed__(self) -> Iterator[T]:
         for position in range(len(self) - 1, -1, -1):
@@ -293,7 +334,9 @@ class PagedList(Sequence[T], Generic[T]):
 
 
 _BreedPointer, _FactPointer, _byref = ctypes.POINTER(CBreed), ctypes.POINTER(CFact), ctypes.byref
+_BreedArrayPointer, _as_void = ctypes.POINTER(CBreedArray), ctypes.c_void_p
 _list_breed, _breed_free = lib.cf_list_breed, lib.cf_breed_free
+_list_breeds, _free, _from_text = lib.cf_list_breeds, lib.cf_free, Breed._from_text
 _list_fact, _fact_free = lib.cf_list_fact, lib.cf_fact_free
 
 
@@ -313,6 +356,18 @@ class BreedList(PagedList[Breed]):
                                  _text(breed.coat), _text(breed.pattern))
         finally:
             _breed_free(out)
+
+    def _fetch_run(self, handle: int, index: int, limit: int) -> _Outcome:
+        """cf_list_breeds: the rest of ``index``'s page (up to ``limit``) in one call."""
+        out = _BreedArrayPointer()
+        status = _list_breeds(handle, index, limit, _byref(out))
+        if status != _OK:
+            return status, (None if status == _PENDING else _error(status))
+        try:
+            block = out.contents
+            return status, _from_text(breeds_text(block), block.count)
+        finally:
+            _free(ctypes.cast(out, _as_void))
 
 
 class FactList(PagedList[Fact]):
