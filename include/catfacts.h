@@ -7,7 +7,8 @@
  * - Every fallible function returns a cf_status; CF_OK is 0.
  * - On failure, cf_last_error() describes the cause for the calling thread.
  * - Strings the library hands out through an out-pointer are the caller's:
- *   free them with cf_free(). Strings returned directly (cf_version(),
+ *   free them with cf_free(), as the blocks of breeds (cf_breed_page, cf_breed_array),
+ *   each freed whole. Strings returned directly (cf_version(),
  *   cf_status_string(), cf_last_error()) belong to the library: never free them.
  * - All text is UTF-8.
  * - Every function may be called from any thread; "Threads" below says which calls may
@@ -26,23 +27,24 @@
  * - One client: any number of threads may call any functions on it at once (one-shot
  *   calls, queries, metrics, cf_list_open, setting listeners, cf_client_interrupt); the
  *   calls of one thread never see another's cf_last_error() or fields.
- * - One list: any number of threads may read it at once (cf_list_breed, cf_list_fact,
- *   cf_list_count, cf_list_wait, cf_list_retry, cf_list_set_listener); one load per page
- *   however many ask.
+ * - One list: any number of threads may read it at once (cf_list_breed, cf_list_breeds,
+ *   cf_list_fact, cf_list_count, cf_list_wait, cf_list_retry, cf_list_set_listener); one
+ *   load per page however many ask.
  * - Closing: cf_client_close and cf_list_close may run while other threads are blocked in
  *   calls on the same handle (interrupt them first to have them return at once: a closed
  *   list wakes its waiters with CF_ERR_CANCELLED), but, as with free(), no thread may start
  *   a call with a handle once its close has begun, and a handle is closed once.
  * - Listeners run on library threads, several at once when requests or loads finish
  *   together (make them thread-safe), and a list's listener also on the caller's own thread
- *   inside cf_list_breed, cf_list_fact or cf_list_retry when that access drops pages. A
+ *   inside cf_list_breed, cf_list_breeds, cf_list_fact or cf_list_retry when that access
+ *   drops pages. A
  *   listener may call any function that does not block, on its own client or list too:
  *   read items and counts, cf_metrics, set or remove listeners (its own included),
  *   cf_client_interrupt, and close its own list or client (what it closes must not be
  *   used afterwards, by it or by the code that was calling into it). It must not call
- *   cf_list_wait or a blocking one-shot call (cf_breeds_page, cf_facts_page,
- *   cf_fact_random, cf_breed_find, cf_breeds_query): they may wait for the very thread the
- *   listener runs on.
+ *   cf_list_wait or a blocking one-shot call (cf_breeds_page, cf_breeds_page_items,
+ *   cf_facts_page, cf_fact_random, cf_breed_find, cf_breeds_query): they may wait for the
+ *   very thread the listener runs on.
  * - Signal handlers may call cf_client_interrupt and nothing else (it only sets a flag
  *   and writes a byte to a pipe).
  */
@@ -554,9 +556,9 @@ cf_status cf_list_retry(cf_list *l);
 /*
  * Called when a range of indices is loaded, failed or dropped: event says which, first is
  * the range's first index, count its length. It runs on a library thread, or on the
- * caller's thread inside cf_list_breed, cf_list_fact or cf_list_retry for the pages that
- * access drops (see "Threads" at the top). It must not call cf_list_wait or a blocking
- * one-shot call. ctx is passed back as given.
+ * caller's thread inside cf_list_breed, cf_list_breeds, cf_list_fact or cf_list_retry for
+ * the pages that access drops (see "Threads" at the top). It must not call cf_list_wait or
+ * a blocking one-shot call. ctx is passed back as given.
  */
 typedef void (*cf_list_listener)(void *ctx, cf_event event, int64_t first, int64_t count);
 
