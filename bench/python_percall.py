@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Per-call cost of a loaded list item through the Python package: `lst.get(i)` on a page
-already loaded (page_size 50, prefetch 0), many iterations. Prints one JSON object.
+already loaded (page_size 50, prefetch 0), many iterations; and per item of iterating a
+loaded list (`for b in lst`, a page per foreign call). Prints one JSON object.
 
     python3 bench/python_percall.py --base-url URL [--calls 200000]
 
@@ -41,8 +42,20 @@ def main() -> int:
             pass
         loop_ns = (time.perf_counter() - started) / args.calls * 1e9
         check = get(49)
+    # The whole bundled catalog (98 breeds, two pages of 50), both held once read: iteration alone.
+    with catfacts.Client(args.base_url) as client, \
+            client.breeds(page_size=50, prefetch_distance=50, max_cached_items=150) as breeds:
+        walks = max(1, args.calls // len(breeds))
+        for _ in breeds:
+            pass
+        started = time.perf_counter()
+        for _ in range(walks):
+            for breed in breeds:
+                breed.name
+        iterate_ns = (time.perf_counter() - started) / (walks * len(breeds)) * 1e9
     print(json.dumps({"calls": args.calls, "ns_per_get": round(get_ns, 1), "ns_per_index": round(index_ns, 1),
-                      "ns_empty_loop": round(loop_ns, 1), "last_name": check.name if check else None}))
+                      "ns_per_iterated_item": round(iterate_ns, 1), "ns_empty_loop": round(loop_ns, 1),
+                      "last_name": check.name if check else None}))
     return 0
 
 
