@@ -593,7 +593,8 @@ void cf_fact_free(cf_fact *f);
  *   pattern), each followed by a NUL; an absent field is an empty string (a present one
  *   never is). So text holds exactly 5 x count NULs, and a caller can split it without
  *   reading items (the Python package does). A string holding a NUL (JSON's "\u0000") is
- *   cut there, as every C string is; a field cut to nothing is absent.
+ *   cut there, as every C string is: a field cut to nothing is absent (NULL in items), a
+ *   name cut to nothing is "" (never NULL).
  * text_size: the bytes of text, the NULs included.
  */
 typedef struct cf_breed_array {
