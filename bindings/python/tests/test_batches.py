@@ -4,8 +4,10 @@ fields, whatever the batch sizes."""
 from __future__ import annotations
 
 import dataclasses
+import http.server
 import json
 import pickle
+import threading
 import urllib.request
 from datetime import timezone
 from typing import Any, Dict, Iterator, List, Optional
@@ -120,3 +122,41 @@ def test_a_failed_page_in_an_iteration_raises_its_error(make_mock: MakeMock) -> 
     with catfacts.Client(mock.url, retries=0) as client, client.breeds(page_size=10) as breeds:
         with pytest.raises(catfacts.HTTPError):
             list(breeds)
+
+
+class _NulPage(http.server.BaseHTTPRequestHandler):
+    """One page of /breeds whose strings hold NULs (JSON's \\u0000), as no real server sends."""
+
+    BODY = json.dumps({
+        "current_page": 1, "data": [
+            {"breed": "Nul\u0000Cat", "country": "\u0000Atlantis", "origin": "Natural", "coat": "Short\u0000", "pattern": ""},
+            {"breed": "Plain", "country": "Egypt", "origin": "", "coat": "", "pattern": "Ticked"},
+        ],
+        "first_page_url": "/breeds?page=1", "from": 1, "last_page": 1, "last_page_url": "/breeds?page=1", "links": [],
+        "next_page_url": None, "path": "/breeds", "per_page": 2, "prev_page_url": None, "to": 2, "total": 2,
+    }).encode()
+
+    def do_GET(self) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(self.BODY)))
+        self.end_headers()
+        self.wfile.write(self.BODY)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+def test_strings_holding_a_nul_are_cut_there_and_keep_the_batch_aligned() -> None:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _NulPage)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        with catfacts.Client(f"http://127.0.0.1:{server.server_address[1]}", retries=0) as client:
+            page = client.breeds_page(1, limit=2)
+    finally:
+        server.shutdown()
+        server.server_close()
+    # As a C string reads them: the name up to its NUL, a field cut to nothing absent.
+    assert list(page.items) == [Breed("Nul", None, "Natural", "Short", None),
+                                Breed("Plain", "Egypt", None, None, "Ticked")]
