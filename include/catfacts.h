@@ -7,8 +7,8 @@
  * - Every fallible function returns a cf_status; CF_OK is 0.
  * - On failure, cf_last_error() describes the cause for the calling thread.
  * - Strings the library hands out through an out-pointer are the caller's:
- *   free them with cf_free(), as the blocks of breeds (cf_breed_page, cf_breed_array),
- *   each freed whole. Strings returned directly (cf_version(),
+ *   free them with cf_free(), as the blocks of items (cf_breed_page, cf_breed_array,
+ *   cf_fact_array), each freed whole. Strings returned directly (cf_version(),
  *   cf_status_string(), cf_last_error()) belong to the library: never free them.
  * - All text is UTF-8.
  * - Every function may be called from any thread; "Threads" below says which calls may
@@ -28,16 +28,16 @@
  *   calls, queries, metrics, cf_list_open, setting listeners, cf_client_interrupt); the
  *   calls of one thread never see another's cf_last_error() or fields.
  * - One list: any number of threads may read it at once (cf_list_breed, cf_list_breeds,
- *   cf_list_fact, cf_list_count, cf_list_wait, cf_list_retry, cf_list_set_listener); one
- *   load per page however many ask.
+ *   cf_list_fact, cf_list_facts, cf_list_count, cf_list_wait, cf_list_retry,
+ *   cf_list_set_listener); one load per page however many ask.
  * - Closing: cf_client_close and cf_list_close may run while other threads are blocked in
  *   calls on the same handle (interrupt them first to have them return at once: a closed
  *   list wakes its waiters with CF_ERR_CANCELLED), but, as with free(), no thread may start
  *   a call with a handle once its close has begun, and a handle is closed once.
  * - Listeners run on library threads, several at once when requests or loads finish
  *   together (make them thread-safe), and a list's listener also on the caller's own thread
- *   inside cf_list_breed, cf_list_breeds, cf_list_fact or cf_list_retry when that access
- *   drops pages. A
+ *   inside cf_list_breed, cf_list_breeds, cf_list_fact, cf_list_facts or cf_list_retry when
+ *   that access drops pages. A
  *   listener may call any function that does not block, on its own client or list too:
  *   read items and counts, cf_metrics, set or remove listeners (its own included),
  *   cf_client_interrupt, and close its own list or client (what it closes must not be
@@ -142,7 +142,7 @@ int32_t cf_last_error_attempts(void);
 
 /*
  * Frees a string this library handed out through an out-pointer, or a block of items
- * (cf_breed_array, cf_breed_page: the whole block at once).
+ * (cf_breed_array, cf_breed_page, cf_fact_array: the whole block at once).
  * p: the string or block; NULL is a no-op. Free each once.
  */
 void cf_free(void *p);
@@ -556,9 +556,9 @@ cf_status cf_list_retry(cf_list *l);
 /*
  * Called when a range of indices is loaded, failed or dropped: event says which, first is
  * the range's first index, count its length. It runs on a library thread, or on the
- * caller's thread inside cf_list_breed, cf_list_breeds, cf_list_fact or cf_list_retry for
- * the pages that access drops (see "Threads" at the top). It must not call cf_list_wait or
- * a blocking one-shot call. ctx is passed back as given.
+ * caller's thread inside cf_list_breed, cf_list_breeds, cf_list_fact, cf_list_facts or
+ * cf_list_retry for the pages that access drops (see "Threads" at the top). It must not call
+ * cf_list_wait or a blocking one-shot call. ctx is passed back as given.
  */
 typedef void (*cf_list_listener)(void *ctx, cf_event event, int64_t first, int64_t count);
 
@@ -650,6 +650,30 @@ cf_status cf_breeds_page_items(cf_client *c, int64_t page, int64_t limit, cf_bre
  * Threads: as cf_list_breed (a listener may call it).
  */
 cf_status cf_list_breeds(cf_list *l, int64_t index, int64_t max_count, cf_breed_array **out);
+
+/*
+ * Facts handed out together, in one block with their texts (yours: free the block with
+ * cf_free, once; items and text point into it and go with it).
+ *
+ * items: count facts, as cf_list_fact gives them.
+ * text: the texts of items in order, each followed by a NUL (exactly count NULs; a text
+ *   holding a NUL is cut there, as every C string is).
+ * text_size: the bytes of text, the NULs included.
+ */
+typedef struct cf_fact_array {
+    int64_t count;
+    const cf_fact *items;
+    const char *text;
+    size_t text_size;
+} cf_fact_array;
+
+/*
+ * Up to max_count facts of a list from index on, in one call and one block, without
+ * blocking: as cf_list_breeds, for a list of facts.
+ * Returns: as cf_list_breeds; CF_ERR_ARGUMENT for a list of breeds.
+ * Threads: as cf_list_fact (a listener may call it).
+ */
+cf_status cf_list_facts(cf_list *l, int64_t index, int64_t max_count, cf_fact_array **out);
 
 #ifdef __cplusplus
 }

@@ -6,7 +6,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-// The batches section of include/catfacts.h: many breeds in one block (CBreedBlock).
+// The batches section of include/catfacts.h: many breeds (CBreedBlock) or facts (CFactBlock) in one block.
 
 @_cdecl("cf_breeds_page_items")
 public func cf_breeds_page_items(_ client: OpaquePointer?, _ page: Int64, _ limit: Int64,
@@ -37,6 +37,28 @@ public func cf_list_breeds(_ list: OpaquePointer?, _ index: Int64, _ maxCount: I
         switch breeds.items(from: Call.int(index), atMost: Call.int(maxCount)) {
         case .loaded(let run):
             out.pointee = CBreedBlock.make(run) { $0 }
+            return nil
+        case .pending:
+            return Call.Pending(index: index)
+        case .failed(let error):
+            throw error
+        case .pastEnd:
+            throw .notFound("index \(index) is past the end of the list (or negative)")
+        }
+    }
+}
+
+@_cdecl("cf_list_facts")
+public func cf_list_facts(_ list: OpaquePointer?, _ index: Int64, _ maxCount: Int64,
+                          _ out: UnsafeMutablePointer<UnsafeMutablePointer<cf_fact_array>?>?) -> cf_status {
+    out?.pointee = nil
+    return Call.itemStatus { () throws(CatFactsError) -> Call.Pending? in
+        guard case .facts(let facts) = try Call.list(list).items else { throw .argument("the list holds breeds; use cf_list_breed") }
+        guard let out else { throw .argument("out (the cf_fact_array ** to fill) is NULL") }
+        guard maxCount >= 1 else { throw .argument("max_count \(maxCount) is less than 1") }
+        switch facts.items(from: Call.int(index), atMost: Call.int(maxCount)) {
+        case .loaded(let run):
+            out.pointee = CFactBlock.make(run)
             return nil
         case .pending:
             return Call.Pending(index: index)

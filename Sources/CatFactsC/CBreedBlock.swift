@@ -66,32 +66,36 @@ enum CBreedBlock {
     @inline(__always)
     private static func put(_ text: String?, at cursor: inout UnsafeMutablePointer<UInt8>) -> Placed {
         let start = cursor
-        var count = 0
-        if let text {
-            // Native strings lend their UTF-8 in place; others are copied byte by byte.
-            count = text.utf8.withContiguousStorageIfAvailable { utf8 -> Int in
-                // A byte loop, not memchr + memcpy: fields are a few bytes, where memchr's
-                // set-up cost was half of a batch's time.
-                var written = 0
-                while written < utf8.count, utf8[written] != 0 {
-                    start[written] = utf8[written]
-                    written += 1
-                }
-                return written
-            } ?? {
-                var written = 0
-                for byte in text.utf8 {
-                    if byte == 0 { break }
-                    start[written] = byte
-                    written += 1
-                }
-                return written
-            }()
-        }
+        let count = text.map { copyCut($0, to: start) } ?? 0
         start[count] = 0
         cursor += count + 1
         let pointer = UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self)
         return Placed(start: pointer, present: count == 0 ? nil : pointer)
+    }
+
+    /// Copies `text`'s UTF-8 up to its first NUL (a C string ends there) to `destination`,
+    /// which has room for all of it; the bytes copied.
+    @inline(__always)
+    static func copyCut(_ text: String, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+        // Native strings lend their UTF-8 in place; others are copied byte by byte.
+        text.utf8.withContiguousStorageIfAvailable { utf8 -> Int in
+            // A byte loop, not memchr + memcpy: fields are a few bytes, where memchr's
+            // set-up cost was half of a batch's time.
+            var written = 0
+            while written < utf8.count, utf8[written] != 0 {
+                destination[written] = utf8[written]
+                written += 1
+            }
+            return written
+        } ?? {
+            var written = 0
+            for byte in text.utf8 {
+                if byte == 0 { break }
+                destination[written] = byte
+                written += 1
+            }
+            return written
+        }()
     }
 
     private static func roundUp(_ size: Int, to alignment: Int) -> Int {

@@ -34,6 +34,7 @@ enum HeaderSignatures {
         same(CCatFactsHeader.cf_list_close, CatFactsC.cf_list_close)
         same(CCatFactsHeader.cf_list_count, CatFactsC.cf_list_count)
         same(CCatFactsHeader.cf_list_fact, CatFactsC.cf_list_fact)
+        same(CCatFactsHeader.cf_list_facts, CatFactsC.cf_list_facts)
         same(CCatFactsHeader.cf_list_open, CatFactsC.cf_list_open)
         same(CCatFactsHeader.cf_list_retry, CatFactsC.cf_list_retry)
         same(CCatFactsHeader.cf_list_set_listener, CatFactsC.cf_list_set_listener)

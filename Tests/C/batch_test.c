@@ -1,8 +1,8 @@
 /*
  * The batches section of catfacts.h, from C, against catfacts-mock: cf_breeds_page_items
  * against cf_breeds_page's JSON (fields, absent fields, Unicode, the text's layout, a page
- * past the end), and cf_list_breeds against cf_list_breed (a batch stops at its page's end,
- * the last partial page, pending, past the end).
+ * past the end), cf_list_breeds against cf_list_breed (a batch stops at its page's end,
+ * the last partial page, pending, past the end), cf_list_facts against cf_list_fact.
  */
 #include "harness.h"
 
@@ -192,12 +192,44 @@ static void a_batch_of_a_loading_page_is_pending(void) {
     stop_mock();
 }
 
+/* 160 facts in pages of 25: a batch is the rest of its page, matching cf_list_fact. */
+static void fact_batches_match_the_facts_one_by_one(const char *url) {
+    cf_client *c = open_client(url);
+    cf_list *l = NULL;
+    if (c == NULL || CHECK_STATUS(cf_list_open(c, CF_FACTS, "{\"page_size\":25,\"prefetch_distance\":0}", &l), CF_OK) != CF_OK) {
+        cf_client_close(c);
+        return;
+    }
+    static const struct { int64_t index, max_count, expected; } cases[] = {{0, 100, 25}, {30, 7, 7}, {150, 100, 10}};
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        CHECK_STATUS(cf_list_wait(l, cases[k].index, (int64_t)(10000 * harness_slowdown())), CF_OK);
+        cf_fact_array *batch = NULL;
+        if (CHECK_STATUS(cf_list_facts(l, cases[k].index, cases[k].max_count, &batch), CF_OK) != CF_OK) continue;
+        CHECK_INT_EQ(batch->count, cases[k].expected);
+        const char *cursor = batch->text;
+        for (int64_t i = 0; i < batch->count; i++) {
+            cf_fact *one = NULL;
+            if (CHECK_STATUS(cf_list_fact(l, cases[k].index + i, &one), CF_OK) != CF_OK) continue;
+            CHECK_STR_EQ(batch->items[i].fact, one->fact);
+            CHECK_INT_EQ(batch->items[i].length, one->length);
+            CHECK(batch->items[i].fact == cursor);
+            cursor += strlen(cursor) + 1;
+            cf_fact_free(one);
+        }
+        CHECK_INT_EQ((long long)(cursor - batch->text), (long long)batch->text_size);
+        cf_free(batch);
+    }
+    cf_list_close(l);
+    cf_client_close(c);
+}
+
 static char default_url[128];
 
 static void page_items_match(void) { page_items_hold_what_the_json_page_holds(default_url); }
 static void page_items_network(void) { page_items_from_the_network_say_so(default_url); }
 static void page_items_past_end(void) { a_page_past_the_end_has_no_breeds(default_url); }
 static void list_batches(void) { list_batches_stop_at_the_end_of_their_page(default_url); }
+static void fact_batches(void) { fact_batches_match_the_facts_one_by_one(default_url); }
 
 int main(void) {
     if (start_mock(NULL, default_url) == 0) {
@@ -205,6 +237,7 @@ int main(void) {
         RUN(page_items_network);
         RUN(page_items_past_end);
         RUN(list_batches);
+        RUN(fact_batches);
         stop_mock();
     } else {
         CHECKF(0, "cannot start the shared mock; skipped the tests that need it");

@@ -152,6 +152,7 @@ static cf_status call_set_online_listener(void *h) { return cf_client_set_online
 static cf_status call_list_open(void *h) { cf_list *o = SENTINEL; cf_status s = cf_list_open(h, CF_BREEDS, NULL, &o); CHECK(o == NULL); return s; }
 static cf_status call_list_breed(void *h) { cf_breed *o = SENTINEL; cf_status s = cf_list_breed(h, 0, &o); CHECK(o == NULL); return s; }
 static cf_status call_list_breeds(void *h) { cf_breed_array *o = SENTINEL; cf_status s = cf_list_breeds(h, 0, 10, &o); CHECK(o == NULL); return s; }
+static cf_status call_list_facts(void *h) { cf_fact_array *o = SENTINEL; cf_status s = cf_list_facts(h, 0, 10, &o); CHECK(o == NULL); return s; }
 static cf_status call_list_fact(void *h) { cf_fact *o = SENTINEL; cf_status s = cf_list_fact(h, 0, &o); CHECK(o == NULL); return s; }
 static cf_status call_list_wait(void *h) { return cf_list_wait(h, 0, 0); }
 static cf_status call_list_retry(void *h) { return cf_list_retry(h); }
@@ -175,6 +176,7 @@ static const struct handle_case handle_cases[] = {
     {"cf_list_breed", call_list_breed, "list"},
     {"cf_list_breeds", call_list_breeds, "list"},
     {"cf_list_fact", call_list_fact, "list"},
+    {"cf_list_facts", call_list_facts, "list"},
     {"cf_list_wait", call_list_wait, "list"},
     {"cf_list_retry", call_list_retry, "list"},
     {"cf_list_set_listener", call_list_set_listener, "list"},
@@ -255,10 +257,14 @@ static void every_null_out_pointer_is_named(void) {
     CHECK_FAILS(cf_list_fact(facts, 0, NULL), CF_ERR_ARGUMENT, "out (the cf_fact ** to fill) is NULL");
     CHECK_FAILS(cf_breeds_page_items(c, 1, 10, NULL), CF_ERR_ARGUMENT, "out (the cf_breed_page ** to fill) is NULL");
     CHECK_FAILS(cf_list_breeds(breeds, 0, 10, NULL), CF_ERR_ARGUMENT, "out (the cf_breed_array ** to fill) is NULL");
+    CHECK_FAILS(cf_list_facts(facts, 0, 10, NULL), CF_ERR_ARGUMENT, "out (the cf_fact_array ** to fill) is NULL");
     /* The wrong collection for the call. */
     cf_breed_array *batch = SENTINEL;
     CHECK_FAILS(cf_list_breeds(facts, 0, 10, &batch), CF_ERR_ARGUMENT, "the list holds facts; use cf_list_fact");
     CHECK(batch == NULL);
+    cf_fact_array *fact_batch = SENTINEL;
+    CHECK_FAILS(cf_list_facts(breeds, 0, 10, &fact_batch), CF_ERR_ARGUMENT, "the list holds breeds; use cf_list_breed");
+    CHECK(fact_batch == NULL);
     cf_breed *b = SENTINEL;
     CHECK_FAILS(cf_list_breed(facts, 0, &b), CF_ERR_ARGUMENT, "the list holds facts; use cf_list_fact");
     CHECK(b == NULL);
@@ -563,6 +569,17 @@ static void page_limit_and_lengths_outside_their_range_are_refused(void) {
         CHECK_FAILS(cf_list_breeds(l, INT64_MAX, 1, &batch), CF_ERR_NOT_FOUND, "past the end");
         CHECK_FAILS(cf_list_breeds(l, INT64_MIN, 1, &batch), CF_ERR_NOT_FOUND, "past the end");
         CHECK(batch == NULL);
+        cf_list_close(l);
+    }
+    if (CHECK_STATUS(cf_list_open(catalog_client, CF_FACTS, NULL, &l), CF_OK) == CF_OK) {
+        CHECK_STATUS(cf_list_wait(l, 0, INT64_MAX), CF_OK);
+        cf_fact_array *facts = SENTINEL;
+        CHECK_FAILS(cf_list_facts(l, 0, 0, &facts), CF_ERR_ARGUMENT, "max_count 0 is less than 1");
+        CHECK_FAILS(cf_list_facts(l, 0, INT64_MIN, &facts), CF_ERR_ARGUMENT, "max_count");
+        CHECK_FAILS(cf_list_facts(l, INT64_MAX, 1, &facts), CF_ERR_NOT_FOUND, "past the end");
+        CHECK(facts == NULL);
+        if (CHECK_STATUS(cf_list_facts(l, 0, INT64_MAX, &facts), CF_OK) == CF_OK) CHECK_INT_EQ(facts->count, 25);
+        cf_free(facts);
         cf_list_close(l);
     }
     static const int collections[] = {2, -1, 1000};
