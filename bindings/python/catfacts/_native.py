@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 from typing import List, Optional
 
-__all__ = ["lib", "library_path", "take_string", "CBreed", "CFact", "CBreedArray", "CBreedPage", "breeds_text",
+__all__ = ["lib", "library_path", "take_string", "CBreed", "CFact", "CBreedArray", "CBreedPage", "CFactArray", "breeds_text", "facts_text",
            "METRICS_LISTENER", "LIST_LISTENER", "ONLINE_LISTENER", "SEARCH_LISTENER",
            "NO_METRICS_LISTENER", "NO_LIST_LISTENER"]
 
@@ -129,6 +129,12 @@ class CBreedPage(ctypes.Structure):
                 ("breeds", CBreedArray)]
 
 
+class CFactArray(ctypes.Structure):
+    """``cf_fact_array``: facts in one block; ``text`` holds their texts, each followed by a NUL."""
+    _fields_ = [("count", ctypes.c_int64), ("items", ctypes.POINTER(CFact)),
+                ("text", ctypes.c_void_p), ("text_size", ctypes.c_size_t)]
+
+
 #: ``void (*)(void *ctx, const char *endpoint, double ms, cf_status s)``
 METRICS_LISTENER = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_double, ctypes.c_int)
 #: ``void (*)(void *ctx, cf_event event, int64_t first, int64_t count)``; cf_event is a C enum, an int here
@@ -180,6 +186,7 @@ _PROTOTYPES = {
     "cf_list_breed": ([_ptr, _i64, ctypes.POINTER(ctypes.POINTER(CBreed))], _status),
     "cf_list_breeds": ([_ptr, _i64, _i64, ctypes.POINTER(ctypes.POINTER(CBreedArray))], _status),
     "cf_list_fact": ([_ptr, _i64, ctypes.POINTER(ctypes.POINTER(CFact))], _status),
+    "cf_list_facts": ([_ptr, _i64, _i64, ctypes.POINTER(ctypes.POINTER(CFactArray))], _status),
     "cf_list_wait": ([_ptr, _i64, _i64], _status),
     "cf_list_retry": ([_ptr], _status),
     "cf_list_set_listener": ([_ptr, LIST_LISTENER, _ptr], _status),
@@ -216,3 +223,14 @@ def breeds_text(array: CBreedArray) -> bytes:
     if not array.count:
         return b""
     return ctypes.string_at(array.text, array.text_size)
+
+
+def facts_text(array: CFactArray) -> "tuple[bytes, List[int]]":
+    """The texts of a ``cf_fact_array`` (NUL-terminated, in one piece) and the facts'
+    lengths, read from the items array as raw int64s (``cf_fact`` is a pointer, then the
+    length): two copies, no field access per fact. The caller frees the block."""
+    if not array.count:
+        return b"", []
+    words = memoryview(ctypes.string_at(array.items, ctypes.sizeof(CFact) * array.count)).cast("q")
+    stride, at = ctypes.sizeof(CFact) // 8, CFact.length.offset // 8
+    return ctypes.string_at(array.text, array.text_size), words[at::stride].tolist()

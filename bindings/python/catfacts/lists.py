@@ -13,7 +13,7 @@ from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Dict, Generic, Itera
 
 from ._blocking import run_interruptible
 from ._handles import Guard, forbid_in_listener, list_trampoline, new_key, register, unregister
-from ._native import NO_LIST_LISTENER, CBreed, CBreedArray, CFact, breeds_text, lib
+from ._native import NO_LIST_LISTENER, CBreed, CBreedArray, CFact, CFactArray, breeds_text, facts_text, lib
 from .errors import CancelledError, CatFactsError, InternalError, Status, last_error
 from .models import Breed, Fact, ListEvent
 
@@ -338,6 +338,7 @@ _BreedArrayPointer, _as_void = ctypes.POINTER(CBreedArray), ctypes.c_void_p
 _list_breed, _breed_free = lib.cf_list_breed, lib.cf_breed_free
 _list_breeds, _free, _from_text = lib.cf_list_breeds, lib.cf_free, Breed._from_text
 _list_fact, _fact_free = lib.cf_list_fact, lib.cf_fact_free
+_FactArrayPointer, _list_facts, _facts_from_text = ctypes.POINTER(CFactArray), lib.cf_list_facts, Fact._from_text
 
 
 class BreedList(PagedList[Breed]):
@@ -385,3 +386,14 @@ class FactList(PagedList[Fact]):
             return status, Fact(_text(fact.fact) or "", fact.length)
         finally:
             _fact_free(out)
+
+    def _fetch_run(self, handle: int, index: int, limit: int) -> _Outcome:
+        """cf_list_facts: the rest of ``index``'s page (up to ``limit``) in one call."""
+        out = _FactArrayPointer()
+        status = _list_facts(handle, index, limit, _byref(out))
+        if status != _OK:
+            return status, (None if status == _PENDING else _error(status))
+        try:
+            return status, _facts_from_text(*facts_text(out.contents))
+        finally:
+            _free(ctypes.cast(out, _as_void))

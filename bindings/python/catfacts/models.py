@@ -125,8 +125,28 @@ class Fact:
         """``from_json`` for a dict fresh from json.loads (see ``Breed._adopt``)."""
         return cls(obj["fact"], obj["length"])
 
+    @staticmethod
+    def _from_text(text: bytes, lengths: List[int]) -> List["Fact"]:
+        """The facts of a ``cf_fact_array``: its text (one NUL-terminated UTF-8 string per
+        fact) and the facts' lengths. One decode and one split for the whole batch."""
+        strings = text.decode("utf-8", "replace").split("\0")
+        if len(strings) != len(lengths) + 1:
+            raise ValueError(f"a batch of {len(lengths)} facts holds {len(strings) - 1} texts")
+        facts: List[Fact] = []
+        append, new, set_text, set_length = facts.append, _new, _SET_TEXT, _SET_LENGTH
+        for fact_text, length in zip(strings, lengths):
+            fact = new(Fact)
+            set_text(fact, fact_text)
+            set_length(fact, length)
+            append(fact)
+        return facts
+
     def __str__(self) -> str:
         return self.text
+
+
+_SET_TEXT: Callable[[Fact, str], None] = vars(Fact)["text"].__set__
+_SET_LENGTH: Callable[[Fact, int], None] = vars(Fact)["length"].__set__
 
 
 T = TypeVar("T", Breed, Fact)

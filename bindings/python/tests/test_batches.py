@@ -15,7 +15,7 @@ from typing import Any, Dict, Iterator, List, Optional
 import pytest
 
 import catfacts
-from catfacts import Breed
+from catfacts import Breed, Fact
 
 from conftest import MakeMock, Mock
 
@@ -160,3 +160,24 @@ def test_strings_holding_a_nul_are_cut_there_and_keep_the_batch_aligned() -> Non
     # As a C string reads them: the name up to its NUL, a field cut to nothing absent.
     assert list(page.items) == [Breed("Nul", None, "Natural", "Short", None),
                                 Breed("Plain", "Egypt", None, None, "Ticked")]
+
+
+def served_facts(url: str) -> List[Fact]:
+    """The server's facts, read without the library."""
+    with urllib.request.urlopen(f"{url}/facts?page=1&limit=1000", timeout=10) as response:
+        data: List[Dict[str, Any]] = json.load(response)["data"]
+    return [Fact(item["fact"], item["length"]) for item in data]
+
+
+@pytest.mark.parametrize("page_size", [1, 7, 25, 1000])
+def test_iterating_facts_gives_every_fact_once_in_order(mock_url: str, page_size: int) -> None:
+    expected = served_facts(mock_url)
+    assert len(expected) == 160 and any(not fact.text.isascii() for fact in expected)
+    with catfacts.Client(mock_url, retries=0) as client, client.facts(page_size=page_size) as facts:
+        assert list(facts) == expected
+
+
+def test_a_facts_batch_text_becomes_facts_with_their_lengths() -> None:
+    assert Fact._from_text("Cats nap.\0“Purr” ends\0".encode(), [9, 11]) == [Fact("Cats nap.", 9), Fact("“Purr” ends", 11)]
+    with pytest.raises(ValueError, match="a batch of 1 facts holds 2 texts"):
+        Fact._from_text(b"a\0b\0", [1])
