@@ -33,18 +33,7 @@ public func cf_list_breeds(_ list: OpaquePointer?, _ index: Int64, _ maxCount: I
     return Call.itemStatus { () throws(CatFactsError) -> Call.Pending? in
         guard case .breeds(let breeds) = try Call.list(list).items else { throw .argument("the list holds facts; use cf_list_fact") }
         guard let out else { throw .argument("out (the cf_breed_array ** to fill) is NULL") }
-        guard maxCount >= 1 else { throw .argument("max_count \(maxCount) is less than 1") }
-        switch breeds.items(from: Call.int(index), atMost: Call.int(maxCount)) {
-        case .loaded(let run):
-            out.pointee = CBreedBlock.make(run) { $0 }
-            return nil
-        case .pending:
-            return Call.Pending(index: index)
-        case .failed(let error):
-            throw error
-        case .pastEnd:
-            throw .notFound("index \(index) is past the end of the list (or negative)")
-        }
+        return try batch(of: breeds, from: index, atMost: maxCount, into: out) { CBreedBlock.make($0) { $0 } }
     }
 }
 
@@ -55,18 +44,26 @@ public func cf_list_facts(_ list: OpaquePointer?, _ index: Int64, _ maxCount: In
     return Call.itemStatus { () throws(CatFactsError) -> Call.Pending? in
         guard case .facts(let facts) = try Call.list(list).items else { throw .argument("the list holds breeds; use cf_list_breed") }
         guard let out else { throw .argument("out (the cf_fact_array ** to fill) is NULL") }
-        guard maxCount >= 1 else { throw .argument("max_count \(maxCount) is less than 1") }
-        switch facts.items(from: Call.int(index), atMost: Call.int(maxCount)) {
-        case .loaded(let run):
-            out.pointee = CFactBlock.make(run)
-            return nil
-        case .pending:
-            return Call.Pending(index: index)
-        case .failed(let error):
-            throw error
-        case .pastEnd:
-            throw .notFound("index \(index) is past the end of the list (or negative)")
-        }
+        return try batch(of: facts, from: index, atMost: maxCount, into: out, CFactBlock.make)
+    }
+}
+
+/// A list's batch from `index` laid out by `make` into `out`; `Call.Pending` while its page
+/// loads; the page's error, or not found past the end.
+private func batch<Item, Block>(of list: PagedList<Item>, from index: Int64, atMost maxCount: Int64,
+                                into out: UnsafeMutablePointer<UnsafeMutablePointer<Block>?>,
+                                _ make: (ArraySlice<Item>) -> UnsafeMutablePointer<Block>) throws(CatFactsError) -> Call.Pending? {
+    guard maxCount >= 1 else { throw .argument("max_count \(maxCount) is less than 1") }
+    switch list.items(from: Call.int(index), atMost: Call.int(maxCount)) {
+    case .loaded(let run):
+        out.pointee = make(run)
+        return nil
+    case .pending:
+        return Call.Pending(index: index)
+    case .failed(let error):
+        throw error
+    case .pastEnd:
+        throw .notFound("index \(index) is past the end of the list (or negative)")
     }
 }
 
