@@ -122,8 +122,11 @@ class Fact:
 
     @classmethod
     def _adopt(cls, obj: Dict[str, Any]) -> "Fact":
-        """``from_json`` for a dict fresh from json.loads (see ``Breed._adopt``)."""
-        return cls(obj["fact"], obj["length"])
+        """``from_json`` for a dict fresh from json.loads, without ``__init__``."""
+        fact = _new(Fact)
+        _SET_TEXT(fact, obj["fact"])
+        _SET_LENGTH(fact, obj["length"])
+        return fact
 
     @staticmethod
     def _from_text(text: bytes, lengths: List[int]) -> List["Fact"]:
