@@ -23,48 +23,51 @@ extension CatFactsClient {
     /// Every breed in the server's order, and the least fresh source among the pages.
     private func everyBreed() async throws(CatFactsError) -> ([Breed], Source) {
         let first = try await breedsPage(1, limit: Self.walkPageSize)
-        var breeds = first.items
-        var source = first.source
-        guard !first.items.isEmpty, first.lastPage > 1 else { return (breeds, source) }
+        guard !first.items.isEmpty, first.lastPage > 1 else { return (first.items, first.source) }
         let last = first.lastPage
-        var failure: CatFactsError?
-        await withTaskGroup(of: (Int, Result<Page<Breed>, CatFactsError>).self) { group in
-            var next = 2, wanted = 2
+        // Children answer with a struct: a child result of (Int, Result<...>) came back with
+        // a garbage Int from release builds of Swift 6.3.1.
+        let rest = await withTaskGroup(of: AskedPage.self, returning: Result<[Page<Breed>], CatFactsError>.self) { group in
+            var pages: [Page<Breed>] = []
             var arrived: [Int: Page<Breed>] = [:]
-            // At most a window of pages beyond the one awaited, so a slow page holds back
-            // only a window's worth of others.
-            func fill() {
-                while next <= last, next < wanted + Self.catalogWindow {
+            var next = 2
+            while true {
+                // At most a window of pages beyond the first one not yet arrived, so a slow
+                // page holds back only a window's worth of others.
+                while next <= last, next < pages.count + 2 + Self.catalogWindow {
                     let number = next
                     next += 1
                     group.addTask { [self] in
                         do throws(CatFactsError) {
-                            return (number, .success(try await breedsPage(number, limit: Self.walkPageSize)))
+                            return AskedPage(number: number, result: .success(try await breedsPage(number, limit: Self.walkPageSize)))
                         } catch {
-                            return (number, .failure(error))
+                            return AskedPage(number: number, result: .failure(error))
                         }
                     }
                 }
-            }
-            fill()
-            while let (number, result) = await group.next() {
-                switch result {
+                guard let asked = await group.next() else {
+                    // Every page 2...last, or a loud failure: never a catalog with pages missing.
+                    guard pages.count == last - 1 else {
+                        return .failure(.internal("the catalog's pages came back incomplete (\(pages.count + 1) of \(last))"))
+                    }
+                    return .success(pages)
+                }
+                switch asked.result {
                 case .failure(let error):
-                    failure = error
                     group.cancelAll()
-                    return
+                    return .failure(error)
                 case .success(let page):
-                    arrived[number] = page
+                    arrived[asked.number] = page
                 }
-                while let page = arrived.removeValue(forKey: wanted) {
-                    breeds += page.items
-                    source = max(source, page.source)
-                    wanted += 1
-                }
-                fill()
+                while let page = arrived.removeValue(forKey: pages.count + 2) { pages.append(page) }
             }
         }
-        if let failure { throw failure }
+        var breeds = first.items
+        var source = first.source
+        for page in try rest.get() {
+            breeds += page.items
+            source = max(source, page.source)
+        }
         return (breeds, source)
     }
 
@@ -76,4 +79,10 @@ extension CatFactsClient {
         if let limit = query.limit, limit < 0 { throw .argument("limit \(limit) is negative") }
         return try await breedCatalog().answer(query)
     }
+}
+
+/// A page of the catalog as a child task answers it: the number asked and how it went.
+private struct AskedPage: Sendable {
+    let number: Int
+    let result: Result<Page<Breed>, CatFactsError>
 }
