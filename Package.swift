@@ -21,8 +21,10 @@ let libraryLinking: [LinkerSetting] = [
     // debug builds, which the sanitizer builds are (make c-misuse, make tsan): there the
     // sanitizer's runtime comes with the program that loads the library. FoundationEssentials'
     // own archives are named: its autolink entries leave them out, and -z defs would (rightly)
-    // refuse the link.
-    .unsafeFlags(["-static-stdlib", "-Xlinker", "--gc-sections", "-Xlinker", "-z", "-Xlinker", "defs",
+    // refuse the link. Identical code is folded only where no address is taken (--icf=safe):
+    // --icf=all would take 0.2 MB more off, but Swift compares some function addresses (key
+    // path accessors), and a library inside someone else's process must not bet on it.
+    .unsafeFlags(["-static-stdlib", "-Xlinker", "--gc-sections", "-Xlinker", "--icf=safe", "-Xlinker", "-z", "-Xlinker", "defs",
                   "-Xlinker", "--start-group", "-lFoundationEssentials", "-l_FoundationCollections",
                   "-l_FoundationCShims", "-Xlinker", "--end-group"], .when(platforms: [.linux], configuration: .release)),
 ]
