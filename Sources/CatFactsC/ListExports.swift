@@ -135,7 +135,7 @@ enum CItems {
     static func breed(_ breed: Breed) -> UnsafeMutablePointer<cf_breed> {
         func size(_ text: String?) -> Int { text.map { $0.utf8.count + 1 } ?? 0 }
         let header = MemoryLayout<cf_breed>.stride
-        let block = allocate(header + breed.name.utf8.count + 1 + size(breed.country) + size(breed.origin)
+        let block = CBlock.allocate(header + breed.name.utf8.count + 1 + size(breed.country) + size(breed.origin)
                              + size(breed.coat) + size(breed.pattern))
         var next = block + header
         // Field by field, not through an array: this is the hot path of cf_list_breed.
@@ -155,7 +155,7 @@ enum CItems {
 
     static func fact(_ fact: Fact) -> UnsafeMutablePointer<cf_fact> {
         let header = MemoryLayout<cf_fact>.stride
-        let block = allocate(header + fact.text.utf8.count + 1)
+        let block = CBlock.allocate(header + fact.text.utf8.count + 1)
         var next = block + header
         let text = copy(fact.text, to: &next)
         let item = block.bindMemory(to: cf_fact.self, capacity: 1)
@@ -167,11 +167,6 @@ enum CItems {
         free(fact)
     }
 
-    /// `malloc`, so that C's `free` would also be right; it fails only when memory is exhausted.
-    private static func allocate(_ size: Int) -> UnsafeMutableRawPointer {
-        guard let block = malloc(size) else { fatalError("out of memory allocating \(size) bytes") }
-        return block
-    }
 
     /// Copies `text` and its terminating NUL to `cursor`, moves the cursor past them, and
     /// returns where the copy starts.

@@ -1,0 +1,67 @@
+import CCatFactsHeader
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What the C face's hand-outs share: each is one `malloc`'d block (so that `free`, which
+/// `cf_free`, `cf_breed_free` and `cf_fact_free` call, releases it whole), a header, items
+/// and the text they point into, each string followed by a NUL.
+enum CBlock {
+    /// `malloc(size)` (at least one byte); it fails only when memory is exhausted.
+    static func allocate(_ size: Int) -> UnsafeMutableRawPointer {
+        guard let block = malloc(max(1, size)) else { fatalError("out of memory allocating \(size) bytes") }
+        return block
+    }
+
+    /// `size` rounded up to a multiple of `alignment`: where items after a header start.
+    static func roundUp(_ size: Int, to alignment: Int) -> Int {
+        (size + alignment - 1) / alignment * alignment
+    }
+
+    /// A string written where a block's text goes on.
+    struct Placed {
+        /// Where it starts (an empty string: its NUL).
+        let start: UnsafePointer<CChar>
+        /// `start`, or `nil` for an absent (empty) field.
+        let present: UnsafePointer<CChar>?
+    }
+
+    /// Writes `text` (cut at a NUL it holds; absent: nothing) and a NUL at `cursor`, and moves
+    /// the cursor past them.
+    @inline(__always)
+    static func put(_ text: String?, at cursor: inout UnsafeMutablePointer<UInt8>) -> Placed {
+        let start = cursor
+        let count = text.map { copyCut($0, to: start) } ?? 0
+        start[count] = 0
+        cursor += count + 1
+        let pointer = UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self)
+        return Placed(start: pointer, present: count == 0 ? nil : pointer)
+    }
+
+    /// Copies `text`'s UTF-8 up to its first NUL (a C string ends there) to `destination`,
+    /// which has room for all of it; the bytes copied.
+    @inline(__always)
+    private static func copyCut(_ text: String, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+        // Native strings lend their UTF-8 in place; others are copied byte by byte.
+        text.utf8.withContiguousStorageIfAvailable { utf8 -> Int in
+            // A byte loop, not memchr + memcpy: fields are a few bytes, where memchr's
+            // set-up cost was half of a batch's time.
+            var written = 0
+            while written < utf8.count, utf8[written] != 0 {
+                destination[written] = utf8[written]
+                written += 1
+            }
+            return written
+        } ?? {
+            var written = 0
+            for byte in text.utf8 {
+                if byte == 0 { break }
+                destination[written] = byte
+                written += 1
+            }
+            return written
+        }()
+    }
+}
