@@ -50,7 +50,7 @@ public struct Breed: Sendable, Hashable, Codable {
     }
 
     /// The breed with only `fields` (its name always): the others absent.
-    public func keeping(_ fields: Set<Field>) -> Breed {
+    func keeping(_ fields: Set<Field>) -> Breed {
         Breed(trimmedName: name, country: fields.contains(.country) ? country : nil,
               origin: fields.contains(.origin) ? origin : nil, coat: fields.contains(.coat) ? coat : nil,
               pattern: fields.contains(.pattern) ? pattern : nil)
