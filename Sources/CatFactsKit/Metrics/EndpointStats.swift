@@ -16,7 +16,15 @@ struct EndpointStats {
     /// Microseconds, 3 significant digits, up to an hour (longer is clamped).
     var histogram = Histogram<UInt64>(highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: .three)
 
-    mutating func recordTime(micros: UInt64) {
+    /// One request: its body's bytes, whether it failed, and its time if a response came.
+    mutating func record(bytes: Int, failed: Bool, micros: UInt64?) {
+        requests += 1
+        self.bytes += bytes
+        if failed { errors += 1 }
+        if let micros { recordTime(micros: micros) }
+    }
+
+    private mutating func recordTime(micros: UInt64) {
         let value = Swift.min(Swift.max(micros, 1), histogram.highestTrackableValue)
         timed += 1
         totalMicros += value

@@ -35,14 +35,11 @@ public final class MetricsRecorder: Sendable {
     package func recordRequest(endpoint: String, elapsed: Duration, bytes: Int,
                               gotResponse: Bool, error: CatFactsError?) {
         state.withLock { state in
-            var stats = state.endpoints[endpoint] ?? EndpointStats()
-            stats.requests += 1
-            stats.bytes += bytes
-            if error != nil { stats.errors += 1 }
-            if gotResponse {
-                stats.recordTime(micros: UInt64(Swift.max(0, elapsed.milliseconds * 1000).rounded()))
-            }
-            state.endpoints[endpoint] = stats
+            // In place: a copy taken out of the dictionary and stored back would share the
+            // histogram's counts, so recording into it copied them on every request.
+            state.endpoints[endpoint, default: EndpointStats()].record(
+                bytes: bytes, failed: error != nil,
+                micros: gotResponse ? UInt64(Swift.max(0, elapsed.milliseconds * 1000).rounded()) : nil)
         }
         let event = RequestEvent(endpoint: endpoint, milliseconds: elapsed.milliseconds,
                                  status: error?.status ?? .ok)
