@@ -124,19 +124,20 @@ public final class ResponseStore: Sendable {
         var total = try Self.totalBytes(db)
         guard total > maxBytes else { return }
         // Chosen first (reading keys and sizes only, never bodies, and only as many rows as
-        // the cap needs), deleted after, once the reading statement is finalized.
+        // the cap needs), deleted after, once the reading statement is reset.
         var doomed: [String] = []
-        do {
-            let candidates = try db.prepare("SELECT key, size FROM response WHERE key != ? ORDER BY last_used_at, rowid")
+        try db.withStatement("SELECT key, size FROM response WHERE key != ? ORDER BY last_used_at, rowid") {
+            candidates throws(SQLiteError) in
             try candidates.bind([.text(kept)])
             while total > maxBytes, try candidates.step() {
                 doomed.append(try candidates.text(0))
                 total -= Int(try candidates.int64(1))
             }
         }
-        let delete = try db.prepare("DELETE FROM response WHERE key = ?")
-        for key in doomed {
-            try delete.run([.text(key)])
+        try db.withStatement("DELETE FROM response WHERE key = ?") { delete throws(SQLiteError) in
+            for key in doomed {
+                try delete.run([.text(key)])
+            }
         }
     }
 

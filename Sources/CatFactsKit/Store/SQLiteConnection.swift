@@ -7,6 +7,12 @@ import CSQLite
 /// ``ResponseStore``). Errors carry SQLite's result code and message (``SQLiteError``).
 final class SQLiteConnection {
     let handle: OpaquePointer
+    /// Statements prepared once and kept, by their SQL (``withStatement(_:_:)``): the cache
+    /// runs the same few statements for every page, and preparing one cost more than running
+    /// it (measured: a fifth of a page's store).
+    private var kept: [String: SQLiteStatement] = [:]
+    /// The most statements kept; others are prepared for each use.
+    static let maxKeptStatements = 32
 
     /// Opens the database at `path` (created if missing, unless `readOnly`), or a private
     /// in-memory one for `nil`. A connection that finds the file locked by another waits up
@@ -29,8 +35,27 @@ final class SQLiteConnection {
     }
 
     deinit {
-        // Every statement holds the connection, so none is left to finalize here.
+        // Kept statements first; every other statement holds the connection, so none is
+        // left to finalize here.
+        kept.removeAll()
         sqlite3_close_v2(handle)
+    }
+
+    /// Runs `body` with `sql` prepared: the kept statement for it (prepared on its first use),
+    /// released when `body` returns. A statement in use is taken out of the keeping, so a
+    /// nested use of the same SQL prepares its own.
+    func withStatement<T>(_ sql: String, _ body: (SQLiteStatement) throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+        let statement: SQLiteStatement
+        if let taken = kept.removeValue(forKey: sql) {
+            statement = taken
+        } else {
+            statement = try SQLiteStatement(sql, on: self, keptByConnection: true)
+        }
+        defer {
+            statement.release()
+            if kept.count < Self.maxKeptStatements { kept[sql] = statement }
+        }
+        return try body(statement)
     }
 
     /// Prepares one statement.
@@ -49,38 +74,40 @@ final class SQLiteConnection {
 
     /// Runs one statement with `values` bound to its parameters.
     func execute(_ sql: String, _ values: [SQLiteValue]) throws(SQLiteError) {
-        try prepare(sql).run(values)
+        try withStatement(sql) { statement throws(SQLiteError) in try statement.run(values) }
     }
 
     /// The rows of one statement with `values` bound, each made by `read` from the statement
     /// standing on it.
     func rows<Row>(_ sql: String, _ values: [SQLiteValue] = [],
                    _ read: (SQLiteStatement) throws(SQLiteError) -> Row) throws(SQLiteError) -> [Row] {
-        let statement = try prepare(sql)
-        try statement.bind(values)
-        var rows: [Row] = []
-        while try statement.step() {
-            rows.append(try read(statement))
+        try withStatement(sql) { statement throws(SQLiteError) in
+            try statement.bind(values)
+            var rows: [Row] = []
+            while try statement.step() {
+                rows.append(try read(statement))
+            }
+            return rows
         }
-        return rows
     }
 
     /// The first row of one statement, made by `read`, or `nil` when there is none.
     func firstRow<Row>(_ sql: String, _ values: [SQLiteValue] = [],
                        _ read: (SQLiteStatement) throws(SQLiteError) -> Row) throws(SQLiteError) -> Row? {
-        let statement = try prepare(sql)
-        try statement.bind(values)
-        return try statement.step() ? read(statement) : nil
+        try withStatement(sql) { statement throws(SQLiteError) in
+            try statement.bind(values)
+            return try statement.step() ? read(statement) : nil
+        }
     }
 
     /// Runs `body` in a transaction that takes the write lock at once (`BEGIN IMMEDIATE`,
     /// waiting out another process's write as the busy timeout allows): committed when
     /// `body` returns, rolled back when it or the commit throws.
     func transaction<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
-        try execute("BEGIN IMMEDIATE")
+        try execute("BEGIN IMMEDIATE", [])
         do {
             let result = try body()
-            try execute("COMMIT")
+            try execute("COMMIT", [])
             return result
         } catch {
             // SQLite may have rolled back already (after some I/O errors); then there is

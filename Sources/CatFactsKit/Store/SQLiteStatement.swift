@@ -7,11 +7,16 @@ import CSQLite
 /// ``SQLiteError/corrupt(_:sql:)``, never trapped on.
 final class SQLiteStatement {
     let sql: String
-    /// Kept so the connection is closed only after its last statement is finalized.
-    private let connection: SQLiteConnection
+    /// Held so the connection is closed only after its last statement is finalized; `nil`
+    /// for a statement the connection keeps (``SQLiteConnection/withStatement(_:_:)``), which
+    /// the connection finalizes itself before it closes.
+    private let owner: SQLiteConnection?
+    private unowned let connection: SQLiteConnection
     private let handle: OpaquePointer
 
-    init(_ sql: String, on connection: SQLiteConnection) throws(SQLiteError) {
+    /// Prepares `sql` on `connection`; `keptByConnection` for a statement the connection
+    /// caches (it must not hold the connection that holds it).
+    init(_ sql: String, on connection: SQLiteConnection, keptByConnection: Bool = false) throws(SQLiteError) {
         var handle: OpaquePointer?
         let code = sqlite3_prepare_v2(connection.handle, sql, -1, &handle, nil)
         guard code == SQLITE_OK, let handle else {
@@ -19,6 +24,7 @@ final class SQLiteStatement {
             throw connection.error(code, sql: sql)
         }
         self.sql = sql
+        self.owner = keptByConnection ? nil : connection
         self.connection = connection
         self.handle = handle
     }
@@ -57,6 +63,13 @@ final class SQLiteStatement {
             }
             guard code == SQLITE_OK else { throw connection.error(code, sql: sql) }
         }
+    }
+
+    /// Ends the statement's run and drops its bindings (a bound body is a copy of the
+    /// page), so a kept statement holds neither a read transaction nor memory between uses.
+    func release() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
     }
 
     /// Moves to the next row: `true` when there is one, `false` when the statement is done.

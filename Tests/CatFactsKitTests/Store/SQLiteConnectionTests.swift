@@ -108,4 +108,50 @@ struct SQLiteConnectionTests {
             #expect(a.warnings.all.isEmpty && b.warnings.all.isEmpty)
         }
     }
+
+    // Kept statements (SQLiteConnection.withStatement): reused, released after each use.
+
+    @Test func aKeptStatementHoldsNoReadLockBetweenUses() async throws {
+        try await withTemporaryFolder { folder in
+            let path = folder.appendingPathComponent("locks.sqlite").path
+            let reader = try SQLiteConnection(path: path)
+            try reader.execute("CREATE TABLE t (name TEXT NOT NULL)")
+            try reader.execute("INSERT INTO t VALUES ('a'), ('b')")
+            // firstRow stops on the first of two rows: a statement left there would keep its
+            // read lock, and the other connection's write would fail as busy.
+            for _ in 0..<2 {
+                #expect(try reader.firstRow("SELECT name FROM t ORDER BY name") { row throws(SQLiteError) in try row.text(0) } == "a")
+            }
+            let writer = try SQLiteConnection(path: path)
+            try writer.execute("INSERT INTO t VALUES (?)", [.text("c")])
+            #expect(try reader.rows("SELECT name FROM t ORDER BY name") { row throws(SQLiteError) in try row.text(0) } == ["a", "b", "c"])
+        }
+    }
+
+    @Test func theSameStatementNestedInItselfRunsTwice() throws {
+        let db = try SQLiteConnection(path: nil)
+        try db.execute("CREATE TABLE t (n INTEGER NOT NULL)")
+        try db.execute("INSERT INTO t VALUES (1), (2)")
+        let sql = "SELECT n FROM t ORDER BY n"
+        let pairs = try db.rows(sql) { outer throws(SQLiteError) in
+            (try outer.int64(0), try db.rows(sql) { inner throws(SQLiteError) in try inner.int64(0) })
+        }
+        #expect(pairs.map(\.0) == [1, 2])
+        #expect(pairs.map(\.1) == [[1, 2], [1, 2]])
+        // Bindings are dropped after each use: a parameter left unbound is NULL, not the last value.
+        try db.execute("INSERT INTO t VALUES (?)", [.integer(3)])
+        #expect(throws: SQLiteError.self) { try db.execute("INSERT INTO t VALUES (?)", []) }
+    }
+
+    @Test func keptStatementsDoNotKeepTheConnectionAlive() throws {
+        weak var closed: SQLiteConnection?
+        do {
+            let db = try SQLiteConnection(path: nil)
+            closed = db
+            try db.execute("CREATE TABLE t (n INTEGER)")
+            try db.execute("INSERT INTO t VALUES (?)", [.integer(1)])
+            #expect(try db.firstRow("SELECT n FROM t") { row throws(SQLiteError) in try row.int64(0) } == 1)
+        }
+        #expect(closed == nil)
+    }
 }
