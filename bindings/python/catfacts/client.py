@@ -253,7 +253,7 @@ class Client:
         """
         text = self._call(lib.cf_facts_page, int64(page, "page"), int64(limit, "limit"),
                           int64(max_length, "max_length"))
-        return Page._adopt(json.loads(text), Fact)
+        return Page.from_json(json.loads(text), Fact)
 
     def breeds_pages(self, limit: int = 25, *, first: int = 1, parallel: int = 4) -> Generator[Page[Breed], None, None]:
         """Every page of breeds from ``first`` to the last, in order, with up to ``parallel``

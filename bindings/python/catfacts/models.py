@@ -1,87 +1,54 @@
-"""The values catfacts returns: breeds, facts and pages, as frozen dataclasses."""
+"""The values catfacts returns: breeds and facts as named tuples, pages as frozen dataclasses."""
 from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Callable, Dict, Generic, Iterator, List, Mapping, Optional, Tuple, TypeVar, Union, overload
+from itertools import repeat
+from typing import Any, Callable, Dict, Generic, Iterator, List, Mapping, NamedTuple, Optional, Tuple, TypeVar, Union, overload
 
 __all__ = ["Breed", "Fact", "Page", "ListEvent"]
 
-# Frozen dataclasses refuse setattr; records are filled through object.__setattr__ instead.
-_new = object.__new__
-_set = object.__setattr__
+# A record is a tuple subclass: ``tuple.__new__(Breed, fields)`` makes one in C, with no
+# Python-level __init__ per record (a page holds thousands, so their cost is the loop's).
+_new_record = tuple.__new__
 
 
-@dataclass(frozen=True, init=False)
-class Breed:
+class Breed(NamedTuple):
     """A cat breed. Fields the API leaves out are None (never "").
 
-    A frozen dataclass with ``__slots__``: no per-breed ``__dict__``, so a page of
-    thousands of breeds is made quickly and held compactly.
+    A named tuple: immutable, hashable, compact (no per-breed ``__dict__``), read by
+    attribute (``breed.name``); ``_replace(...)`` and ``_asdict()`` make changed copies
+    and dicts. Being a tuple, it also unpacks (``name, country, *_ = breed``) and
+    compares equal to a tuple of the same five values.
     """
 
-    __slots__ = ("name", "country", "origin", "coat", "pattern")
-
     name: str
-    country: Optional[str]
-    origin: Optional[str]
-    coat: Optional[str]
-    pattern: Optional[str]
-
-    def __init__(self, name: str, country: Optional[str] = None, origin: Optional[str] = None,
-                 coat: Optional[str] = None, pattern: Optional[str] = None) -> None:
-        _set(self, "name", name)
-        _set(self, "country", country)
-        _set(self, "origin", origin)
-        _set(self, "coat", coat)
-        _set(self, "pattern", pattern)
-
-    def __reduce__(self) -> Tuple[Any, ...]:
-        # Frozen slots refuse pickle's default restore (setattr); rebuild through __init__.
-        return (Breed, (self.name, self.country, self.origin, self.coat, self.pattern))
+    country: Optional[str] = None
+    origin: Optional[str] = None
+    coat: Optional[str] = None
+    pattern: Optional[str] = None
 
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> "Breed":
         """A breed from the library's JSON object (its name is under ``"breed"``)."""
         get = obj.get
-        return cls(obj["breed"], get("country"), get("origin"), get("coat"), get("pattern"))
-
-    @classmethod
-    def _adopt(cls, obj: Dict[str, Any]) -> "Breed":
-        """``from_json`` for a dict fresh from json.loads, without ``__init__``."""
-        get = obj.get
-        breed = _new(Breed)
-        _SET_NAME(breed, obj["breed"])
-        _SET_COUNTRY(breed, get("country"))
-        _SET_ORIGIN(breed, get("origin"))
-        _SET_COAT(breed, get("coat"))
-        _SET_PATTERN(breed, get("pattern"))
-        return breed
+        return _new_record(cls, (obj["breed"], get("country"), get("origin"), get("coat"), get("pattern")))
 
     @staticmethod
     def _from_text(text: bytes, count: int) -> List["Breed"]:
         """The ``count`` breeds of a ``cf_breed_array``'s text: five NUL-terminated UTF-8
         strings per breed (breed, country, origin, coat, pattern), an absent field empty.
-        One decode and one split for the whole batch, then a record per breed without
-        ``__init__`` (about half the cost of calling it)."""
+        One decode and one split for the whole batch, then every record made in C
+        (``map``/``zip`` over the strings, ``tuple.__new__`` per breed)."""
         strings = text.decode("utf-8", "replace").split("\0")
         if len(strings) != 5 * count + 1:
             raise ValueError(f"a batch of {count} breeds holds {len(strings) - 1} strings, not {5 * count}")
-        fields = iter(strings)
-        new, name, country, origin, coat, pattern = (
-            _new, _SET_NAME, _SET_COUNTRY, _SET_ORIGIN, _SET_COAT, _SET_PATTERN)
-        breeds: List[Breed] = []
-        append = breeds.append
-        for n, c, o, co, p in zip(fields, fields, fields, fields, fields):
-            breed = new(Breed)
-            name(breed, n)
-            country(breed, c or None)
-            origin(breed, o or None)
-            coat(breed, co or None)
-            pattern(breed, p or None)
-            append(breed)
-        return breeds
+        strings.pop()  # after the last NUL
+        # An absent field is "" in the text, None here (a list comprehension: dict.get would
+        # hash every string, measured a quarter slower).
+        fields = iter([string or None for string in strings])
+        return list(map(_new_record, repeat(Breed, count), zip(fields, fields, fields, fields, fields)))
 
     def to_json(self) -> Dict[str, str]:
         """The breed as the library's JSON object, absent fields left out."""
@@ -90,43 +57,17 @@ class Breed:
         return {key: value for key, value in out.items() if value is not None}
 
 
-# The slots' own setters: they fill a new Breed without passing its frozen __setattr__.
-_SET_NAME: Callable[[Breed, str], None] = vars(Breed)["name"].__set__
-_SET_COUNTRY: Callable[[Breed, Optional[str]], None] = vars(Breed)["country"].__set__
-_SET_ORIGIN: Callable[[Breed, Optional[str]], None] = vars(Breed)["origin"].__set__
-_SET_COAT: Callable[[Breed, Optional[str]], None] = vars(Breed)["coat"].__set__
-_SET_PATTERN: Callable[[Breed, Optional[str]], None] = vars(Breed)["pattern"].__set__
-
-
-@dataclass(frozen=True, init=False)
-class Fact:
-    """A cat fact and its length in characters, as the API counts it (a frozen dataclass
-    with ``__slots__``, as :class:`Breed`)."""
-
-    __slots__ = ("text", "length")
+class Fact(NamedTuple):
+    """A cat fact and its length in characters, as the API counts it (a named tuple, as
+    :class:`Breed`; ``str(fact)`` is its text)."""
 
     text: str
     length: int
 
-    def __init__(self, text: str, length: int) -> None:
-        _set(self, "text", text)
-        _set(self, "length", length)
-
-    def __reduce__(self) -> Tuple[Any, ...]:
-        return (Fact, (self.text, self.length))
-
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> "Fact":
         """A fact from the library's JSON object (``{"fact": ..., "length": ...}``)."""
-        return cls(obj["fact"], obj["length"])
-
-    @classmethod
-    def _adopt(cls, obj: Dict[str, Any]) -> "Fact":
-        """``from_json`` for a dict fresh from json.loads, without ``__init__``."""
-        fact = _new(Fact)
-        _SET_TEXT(fact, obj["fact"])
-        _SET_LENGTH(fact, obj["length"])
-        return fact
+        return _new_record(cls, (obj["fact"], obj["length"]))
 
     @staticmethod
     def _from_text(text: bytes, lengths: List[int]) -> List["Fact"]:
@@ -135,21 +76,10 @@ class Fact:
         strings = text.decode("utf-8", "replace").split("\0")
         if len(strings) != len(lengths) + 1:
             raise ValueError(f"a batch of {len(lengths)} facts holds {len(strings) - 1} texts")
-        facts: List[Fact] = []
-        append, new, set_text, set_length = facts.append, _new, _SET_TEXT, _SET_LENGTH
-        for fact_text, length in zip(strings, lengths):
-            fact = new(Fact)
-            set_text(fact, fact_text)
-            set_length(fact, length)
-            append(fact)
-        return facts
+        return list(map(_new_record, repeat(Fact, len(lengths)), zip(strings, lengths)))
 
     def __str__(self) -> str:
         return self.text
-
-
-_SET_TEXT: Callable[[Fact, str], None] = vars(Fact)["text"].__set__
-_SET_LENGTH: Callable[[Fact, int], None] = vars(Fact)["length"].__set__
 
 
 T = TypeVar("T", Breed, Fact)
@@ -193,16 +123,7 @@ class Page(Generic[T]):
     @classmethod
     def from_json(cls, obj: Mapping[str, Any], item: "type[T]") -> "Page[T]":
         """A page from the library's JSON object; ``item`` is Breed or Fact."""
-        return cls._made(obj, item.from_json)
-
-    @classmethod
-    def _adopt(cls, obj: Dict[str, Any], item: "type[T]") -> "Page[T]":
-        """``from_json`` for an object fresh from json.loads (the items made without
-        ``__init__``: pages hold thousands of items, so their cost counts)."""
-        return cls._made(obj, item._adopt)
-
-    @classmethod
-    def _made(cls, obj: Mapping[str, Any], make: Callable[[Any], T]) -> "Page[T]":
+        make = item.from_json
         return cls(tuple([make(entry) for entry in obj.get("items", ())]), obj["page"], obj["last_page"],
                    obj["per_page"], obj["total"], obj.get("source", "network"), parse_time(obj.get("fetched_at")))
 

@@ -75,7 +75,7 @@ class SearchResults:
         answer = json.loads(results_json.decode("utf-8", "replace"))
         text, source = answer.get("text", ""), answer.get("source", "network")
         if status == 0:
-            breeds = tuple([Breed._adopt(item) for item in answer.get("items", ())])
+            breeds = tuple([Breed.from_json(item) for item in answer.get("items", ())])
             return cls(generation, text, breeds, source)
         error = error_for(status, python_message(answer.get("error", "")))
         return cls(generation, text, (), source, error)

@@ -3,7 +3,6 @@ breeds must be exactly what the server sent, across page boundaries, with Unicod
 fields, whatever the batch sizes."""
 from __future__ import annotations
 
-import dataclasses
 import http.server
 import json
 import pickle
@@ -106,10 +105,12 @@ def test_a_batch_text_with_the_wrong_number_of_strings_is_refused() -> None:
         Breed._from_text(b"a\0b\0c\0d\0", 1)
 
 
-def test_records_have_slots_and_stay_frozen(client: catfacts.Client) -> None:
+def test_records_are_named_tuples_and_stay_frozen(client: catfacts.Client) -> None:
     breed = client.breeds_page(1, limit=1).items[0]
-    assert not hasattr(breed, "__dict__")
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    assert not hasattr(breed, "__dict__") and type(breed) is Breed and isinstance(breed, tuple)
+    name, country, *_ = breed
+    assert (name, country) == ("Abyssinian", "Ethiopia") and breed._fields == ("name", "country", "origin", "coat", "pattern")
+    with pytest.raises(AttributeError):
         breed.name = "Tabby"  # type: ignore[misc]
     assert pickle.loads(pickle.dumps(breed)) == breed
     assert hash(breed) == hash(Breed(breed.name, breed.country, breed.origin, breed.coat, breed.pattern))
