@@ -208,11 +208,12 @@ class AsyncClient:
     # search as you type
 
     def search_session(self, debounce: float = 0.15, limit: int = 20,
-                       on_results: Optional[ResultsCallback] = None) -> "AsyncSearchSession":
+                       on_results: Optional[ResultsCallback] = None, *,
+                       fields: Optional[Iterable[str]] = None) -> "AsyncSearchSession":
         """As :meth:`Client.search_session`, with answers delivered on the event loop that is
         running now (call this from a coroutine): ``async for results in session``,
         ``await session.results(timeout)``, or ``on_results`` called on the loop."""
-        return AsyncSearchSession(self._client, debounce, limit, on_results)
+        return AsyncSearchSession(self._client, debounce, limit, on_results, fields)
 
     # metrics
 
@@ -340,7 +341,8 @@ class AsyncSearchSession:
                 break
     """
 
-    def __init__(self, client: Client, debounce: float, limit: int, on_results: Optional[ResultsCallback]) -> None:
+    def __init__(self, client: Client, debounce: float, limit: int, on_results: Optional[ResultsCallback],
+                 fields: Optional[Iterable[str]] = None) -> None:
         if on_results is not None and not callable(on_results):
             raise TypeError(f"on_results must be callable or None, not {type(on_results).__name__}")
         self._loop = asyncio.get_running_loop()
@@ -351,7 +353,7 @@ class AsyncSearchSession:
         me = weakref.ref(self)
         loop = self._loop
         self._session = client.search_session(
-            debounce, limit, on_results=lambda results: _to_loop(me, loop, "_arrive", results))
+            debounce, limit, on_results=lambda results: _to_loop(me, loop, "_arrive", results), fields=fields)
         self._session._on_close(lambda: _to_loop(me, loop, "_closing"))
 
     @property

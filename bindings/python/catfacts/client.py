@@ -414,7 +414,8 @@ class Client:
     # search as you type
 
     def search_session(self, debounce: float = 0.15, limit: int = 20,
-                       on_results: Optional[ResultsCallback] = None) -> SearchSession:
+                       on_results: Optional[ResultsCallback] = None, *,
+                       fields: Optional[Iterable[str]] = None) -> SearchSession:
         """A search that follows the text as it is typed (``cf_search_open``): call
         ``set(text)`` at each keystroke; the latest text is answered once it has stayed
         unchanged for ``debounce`` seconds, with :class:`SearchResults` (the breeds whose
@@ -425,16 +426,20 @@ class Client:
             limit: most breeds per answer, 1 to 10000.
             on_results: called with each answer, on a library thread; None: read the answers
                 with ``session.results()`` or ``for results in session``.
+            fields: the :class:`Breed` fields each answer fills, of ``"name"``, ``"country"``,
+                ``"origin"``, ``"coat"``, ``"pattern"`` (the name always; the others None);
+                None: all. ``fields=("name",)`` for a list of names.
 
-        The first search fetches every breed (one request, as :meth:`query` does); later
-        ones send none. Offline, with ``offline_fallback``, the cached or bundled breeds are
-        searched and the answers say so (``source``). Closing the client closes the session.
+        The breeds start loading when the session opens (every page, a few at a time), so
+        they are there or on their way when the first key is typed; searches send no request.
+        Offline, with ``offline_fallback``, the cached or bundled breeds are searched and the
+        answers say so (``source``). Closing the client closes the session.
 
         Raises:
-            ArgumentError: ``debounce`` or ``limit`` out of range.
+            ArgumentError: ``debounce`` or ``limit`` out of range, or an unknown field.
         """
         session = SearchSession(self, _milliseconds(debounce, "debounce", zero=True, highest=60.0),
-                                int64(limit, "limit"), on_results)
+                                int64(limit, "limit"), on_results, _search_fields(fields))
         self._track(session)
         return session
 
@@ -484,6 +489,24 @@ def _result(future: "Future[_R]") -> _R:
     while not future.done():
         wait_for((future,), timeout=0.05)
     return future.result()
+
+
+# Breed's fields as cf_search_open's "fields" option names them.
+_SEARCH_FIELDS = {"name": "breed", "country": "country", "origin": "origin", "coat": "coat", "pattern": "pattern"}
+
+
+def _search_fields(fields: Optional[Iterable[str]]) -> Optional[List[str]]:
+    """``fields`` of :meth:`Client.search_session` as the library's option, or None for all."""
+    if fields is None:
+        return None
+    if isinstance(fields, (str, bytes)):
+        raise TypeError(f"fields must be a sequence of field names, such as ('name',), not {type(fields).__name__}")
+    names = list(fields)
+    for name in names:
+        if name not in _SEARCH_FIELDS:
+            raise ArgumentError(f"invalid argument: fields: unknown field {name!r}; "
+                                f"known: {', '.join(_SEARCH_FIELDS)}")
+    return [_SEARCH_FIELDS[name] for name in names]
 
 
 def _milliseconds(seconds: Any, name: str, *, zero: bool, highest: float) -> int:

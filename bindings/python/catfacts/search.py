@@ -15,7 +15,7 @@ import threading
 import time
 import weakref
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, Tuple, Union, overload
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional, Tuple, Union, overload
 
 from ._handles import Guard, forbid_in_listener, new_key, register, search_trampoline, unregister
 from ._native import lib
@@ -184,7 +184,7 @@ class SearchSession:
     """
 
     def __init__(self, client: "Client", debounce_ms: int, limit: int,
-                 on_results: Optional[ResultsCallback]) -> None:
+                 on_results: Optional[ResultsCallback], fields: Optional[List[str]] = None) -> None:
         if on_results is not None and not callable(on_results):
             raise TypeError(f"on_results must be callable or None, not {type(on_results).__name__}")
         self._client = client  # a search must not outlive its client's handle
@@ -193,7 +193,10 @@ class SearchSession:
         key = new_key()
         register(key, self._answers.arrive)  # before opening: the listener may be called at once
         try:
-            handle = client._open_search({"debounce_ms": debounce_ms, "limit": limit}, key)
+            options: Dict[str, Any] = {"debounce_ms": debounce_ms, "limit": limit}
+            if fields is not None:
+                options["fields"] = fields
+            handle = client._open_search(options, key)
         except BaseException:
             unregister(key)
             raise

@@ -50,6 +50,29 @@ def test_the_latest_text_is_answered_with_the_breeds_it_starts(client: catfacts.
     results.raise_for_error()  # nothing to raise
 
 
+def test_fields_choose_what_each_answered_breed_carries(client: catfacts.Client,
+                                                        all_breeds: List[catfacts.Breed]) -> None:
+    with client.search_session(debounce=0, limit=2, fields=("name", "coat")) as search:
+        search.set("Si")
+        results = search.results(timeout=ANSWER_S)
+    assert results is not None and results.ok
+    full = {breed.name: breed for breed in all_breeds}
+    assert [(b.name, b.country, b.origin, b.coat, b.pattern) for b in results] == [
+        (name, None, None, full[name].coat, None) for name in ("Siamese", "Siberian")]
+    assert full["Siamese"].country is not None  # the fields left out were there to leave
+
+
+def test_fields_name_only_and_bad_fields_are_refused_before_the_library(client: catfacts.Client) -> None:
+    with client.search_session(debounce=0, limit=1, fields=[]) as search:  # the name, always
+        search.set("Sib")
+        results = search.results(timeout=ANSWER_S)
+    assert results is not None and [tuple(b) for b in results] == [("Siberian", None, None, None, None)]
+    with pytest.raises(catfacts.ArgumentError, match=r"fields: unknown field 'breed'; known: name, country"):
+        client.search_session(fields=["breed"])
+    with pytest.raises(TypeError, match="fields must be a sequence of field names"):
+        client.search_session(fields="name")
+
+
 def test_an_answer_to_a_slow_search_of_an_older_text_is_never_handed_out(make_mock: MakeMock) -> None:
     mock = make_mock("--latency-ms", str(LATENCY_MS))
     with catfacts.Client(mock.url, retries=0) as c, c.search_session(debounce=0.05) as search:
@@ -283,10 +306,11 @@ def test_async_callbacks_run_on_the_loop_and_closing_ends_async_for(mock_url: st
             arrived.set()
 
         async with catfacts.AsyncClient(mock_url, retries=0) as client:
-            async with client.search_session(debounce=0, on_results=hear) as search:
+            async with client.search_session(debounce=0, on_results=hear, fields=["name"]) as search:
                 search.set("ab")
                 await asyncio.wait_for(arrived.wait(), ANSWER_S)
             assert threads == [loop_thread] and names(heard[0]) == ["Abyssinian"]
+            assert heard[0].breeds[0].country is None  # fields= reaches the library
 
             reading = client.search_session()
             collected: List[catfacts.SearchResults] = []
