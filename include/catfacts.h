@@ -105,7 +105,9 @@ const char *cf_status_string(cf_status s);
 /*
  * The message of the calling thread's last failed call: what failed, why,
  * and where (the URL, key, page or name). "" when that thread's last call
- * succeeded or it made none.
+ * succeeded or it made none. One line of UTF-8: control characters in text it
+ * quotes (yours or a server's) are written as escapes (\e, \n, \x07, \u{9B}),
+ * so it is safe to log or print as it is.
  * Returns: a string owned by the library, valid until the calling thread's next
  * cf_ call; never NULL, never free it (copy it to keep it).
  */

@@ -19,10 +19,12 @@ enum LastError {
         return UnsafePointer(pointer.assumingMemoryBound(to: CChar.self))
     }
 
-    /// Replaces the thread's message (`nil` clears it).
+    /// Replaces the thread's message (`nil` clears it). Control characters in it (a caller's
+    /// text quoted back, a server's) are written as escapes (``ControlEscapes``): a message
+    /// is one line a host can log or print as it is, with no NUL cutting it short.
     static func set(_ text: String?) {
         let old = pthread_getspecific(key)
-        pthread_setspecific(key, text.flatMap { UnsafeRawPointer(strdup($0)) })
+        pthread_setspecific(key, text.flatMap { UnsafeRawPointer(strdup(ControlEscapes.escaped($0))) })
         free(old)
     }
 

@@ -471,6 +471,30 @@ static void strings_with_cr_lf_are_refused_where_they_reach_http(void) {
     CHECK(out == NULL);
 }
 
+/* Whether cf_last_error() holds no control character: no C0 byte, no DEL, no UTF-8 C1. */
+static int message_is_one_clean_line(void) {
+    const unsigned char *m = (const unsigned char *)cf_last_error();
+    for (size_t i = 0; m[i]; i++) {
+        if (m[i] < 0x20 || m[i] == 0x7F || (m[i] == 0xC2 && m[i + 1] >= 0x80 && m[i + 1] <= 0x9F)) return 0;
+    }
+    return 1;
+}
+
+/* A message quoting a caller's text shows its control characters as escapes: a host that
+ * logs or prints cf_last_error() gets one line, never a terminal escape sequence. */
+static void messages_show_control_characters_as_escapes(void) {
+    cf_client *c = SENTINEL;
+    CHECK_FAILS(cf_client_open(nowhere, "\x1b[2J\anot json\r\n\xc2\x9b", &c), CF_ERR_ARGUMENT,
+                "got: \\e[2J\\x07not json\\r\\n\\u{9B}");
+    CHECK(c == NULL && message_is_one_clean_line());
+    CHECK_FAILS(cf_client_open(nowhere, "{\"bad\\u001bkey\\u0000\":1}", &c), CF_ERR_ARGUMENT,
+                "unknown key 'bad\\ekey\\x00' in client options");
+    CHECK(c == NULL && message_is_one_clean_line());
+    char *out = SENTINEL;
+    CHECK_FAILS(cf_breed_find(catalog_client, "Aby\x1b]0;owned\a", &out), CF_ERR_NOT_FOUND, "Aby\\e]0;owned\\x07");
+    CHECK(out == NULL && message_is_one_clean_line());
+}
+
 /* "aaaa...": a JSON string of `length` bytes. Yours: free(). */
 static char *long_json_string(size_t length) {
     char *text = malloc(length + 3);
@@ -887,6 +911,7 @@ int main(void) {
         RUN(a_list_at_its_largest_options_reads_any_index_without_trapping);
         RUN(every_string_option_refuses_other_types);
         RUN(strings_with_cr_lf_are_refused_where_they_reach_http);
+        RUN(messages_show_control_characters_as_escapes);
         RUN(megabyte_strings_are_refused_or_harmless);
         RUN(invalid_utf8_is_refused_where_it_enters);
         RUN(page_limit_and_lengths_outside_their_range_are_refused);

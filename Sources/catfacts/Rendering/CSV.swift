@@ -1,3 +1,5 @@
+import CatFactsKit
+
 /// Comma-separated values as RFC 4180 writes them: records ended by CRLF, a field quoted
 /// (its quotes doubled) when it holds a comma, a quote, CR or LF; a header row first.
 /// Control characters other than CR, LF and tab are shown escaped (see ``ControlEscapes``),

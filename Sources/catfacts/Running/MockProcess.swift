@@ -1,3 +1,4 @@
+import CatFactsKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

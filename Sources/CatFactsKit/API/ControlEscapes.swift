@@ -1,19 +1,20 @@
 /// Text from the server (or from an error message quoting it) made safe to print on a
-/// terminal: control characters and the escape sequences they start are shown as escapes
-/// (`\e`, `\n`, `\x07`, `\u{9B}`), never sent, so hostile text cannot move the cursor,
-/// retitle the window or change colours.
+/// terminal or to hand to a C caller: control characters and the escape sequences they start
+/// are shown as escapes (`\e`, `\n`, `\x07`, `\u{9B}`), never sent, so hostile text cannot
+/// move the cursor, retitle the window or change colours, and a message stays one line with
+/// no NUL inside. The shell prints through it; the C face escapes every message with it.
 ///
 /// ```swift
 /// ControlEscapes.escaped("Evil\u{1B}[2J cat")  // "Evil\\e[2J cat"
 /// ```
-enum ControlEscapes {
+package enum ControlEscapes {
     /// Whether `scalar` is a C0 or C1 control character, or DEL.
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// `text` with every control character written as an escape.
-    static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
@@ -29,7 +30,7 @@ enum ControlEscapes {
     /// JSON text with DEL and the C1 controls (which JSON may carry raw, and some terminals
     /// obey) written as `\u00XX` escapes: the same JSON value, safe on a terminal. C0
     /// controls are escaped by every JSON writer already.
-    static func jsonSafe(_ json: String) -> String {
+    package static func jsonSafe(_ json: String) -> String {
         guard json.unicodeScalars.contains(where: { (0x7F...0x9F).contains($0.value) }) else { return json }
         var out = String.UnicodeScalarView()
         for scalar in json.unicodeScalars {
