@@ -1,104 +1,113 @@
 extension BundledCatalog {
     /// The bundled breeds, in alphabetical order of name. Names are unique, even
     /// ignoring case; a field that is not well established is left out (`nil`).
-    public static let breeds: [Breed] = [
-        Breed(name: "Abyssinian", country: "Ethiopia", origin: "Natural/Standard", coat: "Short", pattern: "Ticked"),
-        Breed(name: "Aegean", country: "Greece", origin: "Natural/Standard", coat: "Semi-long", pattern: "Bicolor"),
-        Breed(name: "American Bobtail", country: "United States", origin: "Mutation", coat: "Short/Long", pattern: "All"),
-        Breed(name: "American Curl", country: "United States", origin: "Mutation", coat: "Short/Long", pattern: "All"),
-        Breed(name: "American Shorthair", country: "United States", origin: "Natural", coat: "Short", pattern: "All"),
-        Breed(name: "American Wirehair", country: "United States", origin: "Mutation", coat: "Rex", pattern: "All"),
-        Breed(name: "Anatolian", country: "Turkey", origin: "Natural", coat: "Short", pattern: "All"),
-        Breed(name: "Arabian Mau", country: "United Arab Emirates", origin: "Natural", coat: "Short"),
-        Breed(name: "Asian", country: "United Kingdom", origin: "Crossbreed", coat: "Short"),
-        Breed(name: "Australian Mist", country: "Australia", origin: "Crossbreed", coat: "Short", pattern: "Spotted"),
-        Breed(name: "Balinese", country: "United States", origin: "Mutation", coat: "Long", pattern: "Colorpoint"),
-        Breed(name: "Bambino", country: "United States", origin: "Crossbreed", coat: "Hairless"),
-        Breed(name: "Bengal", country: "United States", origin: "Hybrid", coat: "Short", pattern: "Spotted"),
-        Breed(name: "Birman", country: "France", origin: "Natural", coat: "Semi-long", pattern: "Colorpoint"),
-        Breed(name: "Bohemian Rex", country: "Czech Republic", origin: "Mutation", coat: "Rex"),
-        Breed(name: "Bombay", country: "United States", origin: "Crossbreed", coat: "Short", pattern: "Solid"),
-        Breed(name: "Brazilian Shorthair", country: "Brazil", origin: "Natural", coat: "Short", pattern: "All"),
-        Breed(name: "British Longhair", country: "United Kingdom", origin: "Crossbreed", coat: "Long", pattern: "All"),
-        Breed(name: "British Shorthair", country: "United Kingdom", origin: "Natural", coat: "Short", pattern: "All"),
-        Breed(name: "Burmese", country: "Myanmar", origin: "Natural", coat: "Short", pattern: "Solid"),
-        Breed(name: "Burmilla", country: "United Kingdom", origin: "Crossbreed", coat: "Short/Long", pattern: "Shaded"),
-        Breed(name: "California Spangled", country: "United States", origin: "Crossbreed", coat: "Short", pattern: "Spotted"),
-        Breed(name: "Chantilly-Tiffany", country: "United States", coat: "Semi-long"),
-        Breed(name: "Chartreux", country: "France", origin: "Natural", coat: "Short", pattern: "Solid"),
-        Breed(name: "Chausie", country: "Egypt", origin: "Hybrid", coat: "Short", pattern: "Ticked"),
-        Breed(name: "Colorpoint Shorthair", country: "United States", origin: "Crossbreed", coat: "Short", pattern: "Colorpoint"),
-        Breed(name: "Cornish Rex", country: "United Kingdom", origin: "Mutation", coat: "Rex", pattern: "All"),
-        Breed(name: "Cymric", country: "Canada", origin: "Mutation", coat: "Long", pattern: "All"),
-        Breed(name: "Cyprus", country: "Cyprus", origin: "Natural", coat: "Short/Long", pattern: "All"),
-        Breed(name: "Devon Rex", country: "United Kingdom", origin: "Mutation", coat: "Rex", pattern: "All"),
-        Breed(name: "Donskoy", country: "Russia", origin: "Mutation", coat: "Hairless", pattern: "All"),
-        Breed(name: "Dragon Li", country: "China", origin: "Natural", coat: "Short", pattern: "Mackerel"),
-        Breed(name: "Egyptian Mau", country: "Egypt", origin: "Natural", coat: "Short", pattern: "Spotted"),
-        Breed(name: "European Shorthair", origin: "Natural", coat: "Short", pattern: "All"),
-        Breed(name: "Exotic Shorthair", country: "United States", origin: "Crossbreed", coat: "Short", pattern: "All"),
-        Breed(name: "Foldex", country: "Canada", origin: "Crossbreed", coat: "Short"),
-        Breed(name: "German Rex", country: "Germany", origin: "Mutation", coat: "Rex", pattern: "All"),
-        Breed(name: "Havana Brown", country: "United Kingdom", origin: "Crossbreed", coat: "Short", pattern: "Solid"),
-        Breed(name: "Highlander", country: "United States", origin: "Crossbreed", coat: "Short/Long"),
-        Breed(name: "Himalayan", country: "United States", origin: "Crossbreed", coat: "Long", pattern: "Colorpoint"),
-        Breed(name: "Japanese Bobtail", country: "Japan", origin: "Natural", coat: "Short/Long", pattern: "All"),
-        Breed(name: "Javanese", coat: "Long", pattern: "Colorpoint"),
-        Breed(name: "Kanaani", country: "Israel", origin: "Hybrid", coat: "Short", pattern: "Spotted"),
-        Breed(name: "Karelian Bobtail", country: "Russia", origin: "Natural", coat: "Short/Long"),
-        Breed(name: "Khao Manee", country: "Thailand", origin: "Natural", coat: "Short", pattern: "Solid"),
-        Breed(name: "Korat", country: "Thailand", origin: "Natural", coat: "Short", pattern: "Solid"),
-        Breed(name: "Korn Ja", country: "Thailand", origin: "Natural", coat: "Short", pattern: "Solid"),
-        Breed(name: "Kurilian Bobtail", country: "Russia", origin: "Natural", coat: "Short/Long", pattern: "All"),
-        Breed(name: "LaPerm", country: "United States", origin: "Mutation", coat: "Rex", pattern: "All"),
-        Breed(name: "Lykoi", country: "United States", origin: "Mutation", coat: "Partly hairless", pattern: "Roan"),
-        Breed(name: "Maine Coon", country: "United States", origin: "Natural", coat: "Long", pattern: "All"),
-        Breed(name: "Mandalay", country: "New Zealand", origin: "Crossbreed", coat: "Short", pattern: "Solid"),
-        Breed(name: "Manx", country: "United Kingdom", origin: "Natural", coat: "Short/Long", pattern: "All"),
-        Breed(name: "Mekong Bobtail", country: "Russia", origin: "Natural", coat: "Short", pattern: "Colorpoint"),
-        Breed(name: "Minskin", country: "United States", origin: "Crossbreed", coat: "Hairless"),
-        Breed(name: "Minuet", country: "United States", origin: "Crossbreed", coat: "Short/Long", pattern: "All"),
-        Breed(name: "Munchkin", country: "United States", origin: "Mutation", coat: "Short/Long", pattern: "All"),
-        Breed(name: "Nebelung", country: "United States", coat: "Semi-long", pattern: "Solid"),
-        Breed(name: "Neva Masquerade", country: "Russia", origin: "Natural", coat: "Semi-long", pattern: "Colorpoint"),
-        Breed(name: "Norwegian Forest Cat", country: "Norway", origin: "Natural", coat: "Long", pattern: "All"),
-        Breed(name: "Ocicat", country: "United States", origin: "Crossbreed", coat: "Short", pattern: "Spotted"),
-        Breed(name: "Ojos Azules", country: "United States"),
-        Breed(name: "Oregon Rex", country: "United States", coat: "Rex"),
-        Breed(name: "Oriental Bicolor", origin: "Crossbreed", coat: "Short", pattern: "Bicolor"),
-        Breed(name: "Oriental Longhair", origin: "Crossbreed", coat: "Semi-long", pattern: "All"),
-        Breed(name: "Oriental Shorthair", origin: "Crossbreed", coat: "Short", pattern: "All"),
-        Breed(name: "Persian", country: "Iran", origin: "Natural", coat: "Long", pattern: "All"),
-        Breed(name: "Peterbald", country: "Russia", origin: "Crossbreed", coat: "Hairless", pattern: "All"),
-        Breed(name: "Pixie-bob", country: "United States", origin: "Natural", coat: "Short", pattern: "Spotted"),
-        Breed(name: "Raas", country: "Indonesia", origin: "Natural", coat: "Short"),
-        Breed(name: "Ragamuffin", country: "United States", origin: "Crossbreed", coat: "Long", pattern: "All"),
-        Breed(name: "Ragdoll", country: "United States", origin: "Crossbreed", coat: "Long", pattern: "Colorpoint"),
-        Breed(name: "Russian Blue", country: "Russia", origin: "Natural", coat: "Short", pattern: "Solid"),
-        Breed(name: "Sam Sawet", country: "Thailand", origin: "Natural", coat: "Short", pattern: "Solid"),
-        Breed(name: "Savannah", country: "United States", origin: "Hybrid", coat: "Short", pattern: "Spotted"),
-        Breed(name: "Scottish Fold", country: "United Kingdom", origin: "Mutation", coat: "Short/Long", pattern: "All"),
-        Breed(name: "Selkirk Rex", country: "United States", origin: "Mutation", coat: "Rex", pattern: "All"),
-        Breed(name: "Serengeti", country: "United States", origin: "Crossbreed", coat: "Short", pattern: "Spotted"),
-        Breed(name: "Seychellois", country: "United Kingdom", origin: "Crossbreed", coat: "Short/Long", pattern: "Colorpoint"),
-        Breed(name: "Siamese", country: "Thailand", origin: "Natural", coat: "Short", pattern: "Colorpoint"),
-        Breed(name: "Siberian", country: "Russia", origin: "Natural", coat: "Semi-long", pattern: "All"),
-        Breed(name: "Singapura", country: "Singapore", origin: "Natural", coat: "Short", pattern: "Ticked"),
-        Breed(name: "Snowshoe", country: "United States", origin: "Crossbreed", coat: "Short", pattern: "Colorpoint"),
-        Breed(name: "Sokoke", country: "Kenya", origin: "Natural", coat: "Short", pattern: "Classic tabby"),
-        Breed(name: "Somali", origin: "Mutation", coat: "Long", pattern: "Ticked"),
-        Breed(name: "Sphynx", country: "Canada", origin: "Mutation", coat: "Hairless", pattern: "All"),
-        Breed(name: "Suphalak", country: "Thailand", origin: "Natural", coat: "Short", pattern: "Solid"),
-        Breed(name: "Thai", country: "Thailand", origin: "Natural", coat: "Short", pattern: "Colorpoint"),
-        Breed(name: "Thai Lilac", country: "Thailand", origin: "Natural", coat: "Short", pattern: "Solid"),
-        Breed(name: "Tiffanie", country: "United Kingdom", origin: "Crossbreed", coat: "Semi-long"),
-        Breed(name: "Tonkinese", country: "Canada", origin: "Crossbreed", coat: "Short", pattern: "Colorpoint"),
-        Breed(name: "Toybob", country: "Russia", origin: "Natural", coat: "Short/Long", pattern: "Colorpoint"),
-        Breed(name: "Toyger", country: "United States", origin: "Crossbreed", coat: "Short", pattern: "Mackerel"),
-        Breed(name: "Turkish Angora", country: "Turkey", origin: "Natural", coat: "Semi-long", pattern: "All"),
-        Breed(name: "Turkish Van", country: "Turkey", origin: "Natural", coat: "Semi-long", pattern: "Van"),
-        Breed(name: "Ukrainian Levkoy", country: "Ukraine", origin: "Crossbreed", coat: "Hairless", pattern: "All"),
-        Breed(name: "Ural Rex", country: "Russia", coat: "Rex"),
-        Breed(name: "York Chocolate", country: "United States", origin: "Natural", coat: "Long", pattern: "Solid"),
-    ]
+    public static let breeds: [Breed] = breedTable.split(separator: "\n").map { line in
+        let fields = line.split(separator: "|", omittingEmptySubsequences: false)
+        func field(_ index: Int) -> String? { index < fields.count && !fields[index].isEmpty ? String(fields[index]) : nil }
+        return Breed(name: field(0) ?? "", country: field(1), origin: field(2), coat: field(3), pattern: field(4))
+    }
+
+    /// One breed a line: name|country|origin|coat|pattern, a field left out empty. Text, not
+    /// 98 initialisers: the shared library carries the data, not the code that would make it
+    /// (about 30 kB of machine code for 5 kB of text).
+    private static let breedTable = """
+        Abyssinian|Ethiopia|Natural/Standard|Short|Ticked
+        Aegean|Greece|Natural/Standard|Semi-long|Bicolor
+        American Bobtail|United States|Mutation|Short/Long|All
+        American Curl|United States|Mutation|Short/Long|All
+        American Shorthair|United States|Natural|Short|All
+        American Wirehair|United States|Mutation|Rex|All
+        Anatolian|Turkey|Natural|Short|All
+        Arabian Mau|United Arab Emirates|Natural|Short|
+        Asian|United Kingdom|Crossbreed|Short|
+        Australian Mist|Australia|Crossbreed|Short|Spotted
+        Balinese|United States|Mutation|Long|Colorpoint
+        Bambino|United States|Crossbreed|Hairless|
+        Bengal|United States|Hybrid|Short|Spotted
+        Birman|France|Natural|Semi-long|Colorpoint
+        Bohemian Rex|Czech Republic|Mutation|Rex|
+        Bombay|United States|Crossbreed|Short|Solid
+        Brazilian Shorthair|Brazil|Natural|Short|All
+        British Longhair|United Kingdom|Crossbreed|Long|All
+        British Shorthair|United Kingdom|Natural|Short|All
+        Burmese|Myanmar|Natural|Short|Solid
+        Burmilla|United Kingdom|Crossbreed|Short/Long|Shaded
+        California Spangled|United States|Crossbreed|Short|Spotted
+        Chantilly-Tiffany|United States||Semi-long|
+        Chartreux|France|Natural|Short|Solid
+        Chausie|Egypt|Hybrid|Short|Ticked
+        Colorpoint Shorthair|United States|Crossbreed|Short|Colorpoint
+        Cornish Rex|United Kingdom|Mutation|Rex|All
+        Cymric|Canada|Mutation|Long|All
+        Cyprus|Cyprus|Natural|Short/Long|All
+        Devon Rex|United Kingdom|Mutation|Rex|All
+        Donskoy|Russia|Mutation|Hairless|All
+        Dragon Li|China|Natural|Short|Mackerel
+        Egyptian Mau|Egypt|Natural|Short|Spotted
+        European Shorthair||Natural|Short|All
+        Exotic Shorthair|United States|Crossbreed|Short|All
+        Foldex|Canada|Crossbreed|Short|
+        German Rex|Germany|Mutation|Rex|All
+        Havana Brown|United Kingdom|Crossbreed|Short|Solid
+        Highlander|United States|Crossbreed|Short/Long|
+        Himalayan|United States|Crossbreed|Long|Colorpoint
+        Japanese Bobtail|Japan|Natural|Short/Long|All
+        Javanese|||Long|Colorpoint
+        Kanaani|Israel|Hybrid|Short|Spotted
+        Karelian Bobtail|Russia|Natural|Short/Long|
+        Khao Manee|Thailand|Natural|Short|Solid
+        Korat|Thailand|Natural|Short|Solid
+        Korn Ja|Thailand|Natural|Short|Solid
+        Kurilian Bobtail|Russia|Natural|Short/Long|All
+        LaPerm|United States|Mutation|Rex|All
+        Lykoi|United States|Mutation|Partly hairless|Roan
+        Maine Coon|United States|Natural|Long|All
+        Mandalay|New Zealand|Crossbreed|Short|Solid
+        Manx|United Kingdom|Natural|Short/Long|All
+        Mekong Bobtail|Russia|Natural|Short|Colorpoint
+        Minskin|United States|Crossbreed|Hairless|
+        Minuet|United States|Crossbreed|Short/Long|All
+        Munchkin|United States|Mutation|Short/Long|All
+        Nebelung|United States||Semi-long|Solid
+        Neva Masquerade|Russia|Natural|Semi-long|Colorpoint
+        Norwegian Forest Cat|Norway|Natural|Long|All
+        Ocicat|United States|Crossbreed|Short|Spotted
+        Ojos Azules|United States|||
+        Oregon Rex|United States||Rex|
+        Oriental Bicolor||Crossbreed|Short|Bicolor
+        Oriental Longhair||Crossbreed|Semi-long|All
+        Oriental Shorthair||Crossbreed|Short|All
+        Persian|Iran|Natural|Long|All
+        Peterbald|Russia|Crossbreed|Hairless|All
+        Pixie-bob|United States|Natural|Short|Spotted
+        Raas|Indonesia|Natural|Short|
+        Ragamuffin|United States|Crossbreed|Long|All
+        Ragdoll|United States|Crossbreed|Long|Colorpoint
+        Russian Blue|Russia|Natural|Short|Solid
+        Sam Sawet|Thailand|Natural|Short|Solid
+        Savannah|United States|Hybrid|Short|Spotted
+        Scottish Fold|United Kingdom|Mutation|Short/Long|All
+        Selkirk Rex|United States|Mutation|Rex|All
+        Serengeti|United States|Crossbreed|Short|Spotted
+        Seychellois|United Kingdom|Crossbreed|Short/Long|Colorpoint
+        Siamese|Thailand|Natural|Short|Colorpoint
+        Siberian|Russia|Natural|Semi-long|All
+        Singapura|Singapore|Natural|Short|Ticked
+        Snowshoe|United States|Crossbreed|Short|Colorpoint
+        Sokoke|Kenya|Natural|Short|Classic tabby
+        Somali||Mutation|Long|Ticked
+        Sphynx|Canada|Mutation|Hairless|All
+        Suphalak|Thailand|Natural|Short|Solid
+        Thai|Thailand|Natural|Short|Colorpoint
+        Thai Lilac|Thailand|Natural|Short|Solid
+        Tiffanie|United Kingdom|Crossbreed|Semi-long|
+        Tonkinese|Canada|Crossbreed|Short|Colorpoint
+        Toybob|Russia|Natural|Short/Long|Colorpoint
+        Toyger|United States|Crossbreed|Short|Mackerel
+        Turkish Angora|Turkey|Natural|Semi-long|All
+        Turkish Van|Turkey|Natural|Semi-long|Van
+        Ukrainian Levkoy|Ukraine|Crossbreed|Hairless|All
+        Ural Rex|Russia||Rex|
+        York Chocolate|United States|Natural|Long|Solid
+        """
 }
