@@ -20,6 +20,8 @@ breed's name, as a script writer would write it:
                     first page, timed from outside (whole process) and inside (import + page)
 
 - page_cost_ms:     one page's time in Python, stage by stage (foreign call, parsing, objects)
+- cpu_seconds:      with --mock-pid, each loop's CPU time (median): this process's (Python and
+                    the library's threads) and the mock's, which shares the machine's cores
 
 Prints one JSON object. ratio_vs_session: each package loop / the Session loop, against GOALS
 (breeds_page loop and list iteration <= 0.5, breeds_pages(parallel=4) <= 0.3).
@@ -245,6 +247,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3, help="runs of each walk (default 3)")
     parser.add_argument("--limit", type=int, default=1000, help="items per page (default 1000)")
     parser.add_argument("--library", help="libCatFacts to use (default: the release build if present)")
+    parser.add_argument("--mock-pid", type=int, help="the --base-url mock's process id, to count its CPU time per loop")
     args = parser.parse_args()
 
     library = choose_library(args.library)
@@ -253,12 +256,21 @@ def main() -> int:
     sys.path.insert(0, str(PYTHON_DIR))
 
     with mock_server(args.base_url, args.mock, args.breeds) as base_url:
-        result = measure(base_url, args.runs, args.limit)
+        result = measure(base_url, args.runs, args.limit, args.mock_pid)
     print(json.dumps(result, indent=2))
     return 0
 
 
-def measure(base_url: str, runs: int, limit: int) -> Dict[str, object]:
+def process_cpu_seconds(pid: Optional[int]) -> float:
+    """CPU time (user and system, every thread) of process `pid`, from /proc; 0 without one."""
+    if pid is None:
+        return 0.0
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def measure(base_url: str, runs: int, limit: int, mock_pid: Optional[int] = None) -> Dict[str, object]:
     import catfacts
     import requests
 
@@ -274,12 +286,17 @@ def measure(base_url: str, runs: int, limit: int) -> Dict[str, object]:
     pages = -(-total // limit)
 
     seconds: Dict[str, List[float]] = {name: [] for name in walks}
+    # CPU seconds of this process (Python and the library's threads) and of the mock, per loop.
+    cpu: Dict[str, Dict[str, List[float]]] = {name: {"client": [], "mock": []} for name in walks}
     for run in range(runs):  # interleaved, so that a noisy moment hits every variant
         for name, walk in walks.items():
             print(f"run {run + 1}/{runs}: {name}", file=sys.stderr)
+            mock_before, client_before = process_cpu_seconds(mock_pid), time.process_time()
             started = time.perf_counter()
             count = walk(base_url, limit, pages)
             seconds[name].append(time.perf_counter() - started)
+            cpu[name]["client"].append(time.process_time() - client_before)
+            cpu[name]["mock"].append(process_cpu_seconds(mock_pid) - mock_before)
             if count != total:
                 raise SystemExit(f"{name} walked {count} breeds, expected {total}")
 
@@ -306,6 +323,8 @@ def measure(base_url: str, runs: int, limit: int) -> Dict[str, object]:
         "python": sys.version.split()[0],
         "requests_version": requests.__version__,
         "walk_seconds": {name: summary(values) for name, values in seconds.items()},
+        "cpu_seconds": {name: {side: round(statistics.median(values), 3) for side, values in sides.items()}
+                        for name, sides in cpu.items()} if mock_pid else {},
         "breeds_per_second": {name: round(total / value) for name, value in median.items()},
         "cold_start_ms": cold_median,
         "ratio_vs_session": {name: round(ratio, 3) for name, ratio in ratios.items()},
