@@ -123,6 +123,7 @@ extension ClientOptions {
     static let longestUserAgent = 1024
 
     /// Options from `cf_client_open`'s arguments.
+    @_optimize(size)
     package init(baseURL: UnsafePointer<CChar>?, json: UnsafePointer<CChar>?) throws(CatFactsError) {
         var url: String?
         if let baseURL {

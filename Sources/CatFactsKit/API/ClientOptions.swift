@@ -100,6 +100,7 @@ public struct ClientOptions: Sendable, Equatable {
         return url
     }
 
+    @_optimize(size)
     func validate() throws(CatFactsError) {
         _ = try validatedBaseURL()
         // A header field must not carry a line break: it would forge further headers.

@@ -20,6 +20,7 @@ struct CachePolicy: Sendable {
     /// `decode`'s value for `endpoint` with `query`, its source and when it was fetched;
     /// `network` sends the request (conditional on the cached response it is given) and
     /// decodes its body with the same `decode`.
+    @_optimize(size)
     func fetch<Value>(
         _ endpoint: Endpoint, query: [URLQueryItem],
         decode: (borrowing [UInt8]) throws(DecodeFailure) -> Value,

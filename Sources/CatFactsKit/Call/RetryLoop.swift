@@ -16,6 +16,7 @@ struct RetryLoop: Sendable {
     let deadlineOption: Duration?
     let onlineState: OnlineState
 
+    @_optimize(size)
     func fetch<Value>(_ endpoint: Endpoint, query: [URLQueryItem], conditional: CachedResponse?,
                       decode: (borrowing [UInt8]) throws(DecodeFailure) -> Value) async throws(CatFactsError) -> FetchOutcome<Value> {
         var attempt = 0

@@ -53,6 +53,7 @@ public final class CatFactsClient: Sendable {
     ///
     /// - Throws: ``CatFactsError/argument(_:)`` for a base URL that is not http(s) or
     ///   for limits that are zero or negative.
+    @_optimize(size)
     public init(options: ClientOptions = ClientOptions(), transport: (any HTTPTransport)? = nil,
                 decoder: any PageDecoder = ScanningPageDecoder()) throws(CatFactsError) {
         try options.validate()

@@ -3,6 +3,7 @@
 /// (`_seconds`, `_bytes`), counters ending in `_total`, request times as a histogram with
 /// Prometheus' default buckets. `promtool check metrics` passes on it (a test runs it).
 extension MetricsSnapshot {
+    @_optimize(size)
     public func prometheus() -> String {
         var out = ""
         func family(_ name: String, _ type: String, _ help: String, _ samples: [(labels: String, value: String)]) {

@@ -58,6 +58,7 @@ enum StoreSchema {
     /// migration is still missing, so the two never apply one twice.
     /// Returns what a user should hear about: pages dropped by a migration.
     @discardableResult
+    @_optimize(size)
     static func migrate(_ db: SQLiteConnection) throws(SQLiteError) -> [String] {
         var notices: [String] = []
         try db.execute("CREATE TABLE IF NOT EXISTS \(migrationsTable) (identifier TEXT NOT NULL PRIMARY KEY)")
