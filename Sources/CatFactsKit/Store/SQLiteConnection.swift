@@ -35,8 +35,7 @@ final class SQLiteConnection {
     }
 
     deinit {
-        // Kept statements first; every other statement holds the connection, so none is
-        // left to finalize here.
+        // Its statements first (every statement is made and kept by withStatement).
         kept.removeAll()
         sqlite3_close_v2(handle)
     }
@@ -50,18 +49,13 @@ final class SQLiteConnection {
         if let taken = kept.removeValue(forKey: sql) {
             statement = taken
         } else {
-            statement = try SQLiteStatement(sql, on: self, keptByConnection: true)
+            statement = try SQLiteStatement(sql, on: self)
         }
         defer {
             statement.release()
             if kept.count < Self.maxKeptStatements { kept[sql] = statement }
         }
         return try body(statement)
-    }
-
-    /// Prepares one statement.
-    func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
-        try SQLiteStatement(sql, on: self)
     }
 
     /// Rows the last INSERT, UPDATE or DELETE changed.

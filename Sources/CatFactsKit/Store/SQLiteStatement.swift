@@ -7,16 +7,13 @@ import CSQLite
 /// ``SQLiteError/corrupt(_:sql:)``, never trapped on.
 final class SQLiteStatement {
     let sql: String
-    /// Held so the connection is closed only after its last statement is finalized; `nil`
-    /// for a statement the connection keeps (``SQLiteConnection/withStatement(_:_:)``), which
-    /// the connection finalizes itself before it closes.
-    private let owner: SQLiteConnection?
+    /// Not held: statements live within ``SQLiteConnection/withStatement(_:_:)``, and the
+    /// connection, which keeps them, finalizes them before it closes.
     private unowned let connection: SQLiteConnection
     private let handle: OpaquePointer
 
-    /// Prepares `sql` on `connection`; `keptByConnection` for a statement the connection
-    /// caches (it must not hold the connection that holds it).
-    init(_ sql: String, on connection: SQLiteConnection, keptByConnection: Bool = false) throws(SQLiteError) {
+    /// Prepares `sql` on `connection` (through ``SQLiteConnection/withStatement(_:_:)``).
+    init(_ sql: String, on connection: SQLiteConnection) throws(SQLiteError) {
         var handle: OpaquePointer?
         let code = sqlite3_prepare_v2(connection.handle, sql, -1, &handle, nil)
         guard code == SQLITE_OK, let handle else {
@@ -24,7 +21,6 @@ final class SQLiteStatement {
             throw connection.error(code, sql: sql)
         }
         self.sql = sql
-        self.owner = keptByConnection ? nil : connection
         self.connection = connection
         self.handle = handle
     }
