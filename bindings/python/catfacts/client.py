@@ -491,8 +491,8 @@ def _result(future: "Future[_R]") -> _R:
     return future.result()
 
 
-# Breed's fields as cf_search_open's "fields" option names them.
-_SEARCH_FIELDS = {"name": "breed", "country": "country", "origin": "origin", "coat": "coat", "pattern": "pattern"}
+# Breed's fields as cf_search_open's "fields" option names them (the API calls the name "breed").
+_SEARCH_FIELDS = {name: "breed" if name == "name" else name for name in Breed._fields}
 
 
 def _search_fields(fields: Optional[Iterable[str]]) -> Optional[List[str]]:

@@ -5,7 +5,7 @@ import enum
 from dataclasses import dataclass, field
 from datetime import datetime
 from itertools import repeat
-from typing import Any, Callable, Dict, Generic, Iterator, List, Mapping, NamedTuple, Optional, Tuple, TypeVar, Union, overload
+from typing import Any, Dict, Generic, Iterator, List, Mapping, NamedTuple, Optional, Tuple, TypeVar, Union, overload
 
 __all__ = ["Breed", "Fact", "Page", "ListEvent"]
 
