@@ -189,6 +189,34 @@ struct ScanningDecoderTests {
         #expect(bothAccepted > 1000)
     }
 
+    /// Keys are matched a word at a time: short and long keys, one the prefix of another, a
+    /// key cut by the end of the body, and one byte wrong at each position of a long key.
+    @Test func keysMatchWholeWithTheirQuoteOnly() {
+        let keys = KeySet(["coat", "coats", "current_page", "breed"])
+        func match(_ text: String, expected: Int = 0) -> Int? {
+            let bytes = Array(text.utf8)
+            return bytes.withUnsafeBufferPointer { keys.match($0, at: 0, expected: expected) }.map { $0.index }
+        }
+        #expect(match(#"coat":"#) == 0)
+        #expect(match(#"coats":"#) == 1)
+        #expect(match(#"coats":"#, expected: 0) == 1)
+        #expect(match(#"coat""#) == 0)  // the quote is the body's last byte
+        #expect(match("coat") == nil)  // cut before the quote
+        #expect(match(#"coa""#) == nil)
+        #expect(match(#"current_page":1"#) == 2)
+        #expect(match(#"current_page""#, expected: 3) == 2)
+        #expect(match(#"current_pages":1"#) == nil)
+        for position in 0..<12 {
+            var bytes = Array(#"current_page":1"#.utf8)
+            bytes[position] ^= 0x01
+            #expect(bytes.withUnsafeBufferPointer { keys.match($0, at: 0) } == nil, "byte \(position) changed")
+        }
+        let offset = Array(#"{"breed":"x"}"#.utf8).withUnsafeBufferPointer { keys.match($0, at: 2, expected: 3) }
+        #expect(offset?.index == 3 && offset?.end == 8)
+        #expect(keys.index(of: Array("current_page".utf8)) == 2 && keys.index(of: Array("coa".utf8)) == -1)
+        #expect(Array(#"a":1"#.utf8).withUnsafeBufferPointer { KeySet.none.match($0, at: 0) } == nil)
+    }
+
     /// An empty page whose `per_page` is `text`, as written.
     private func page(perPage text: String) -> [UInt8] {
         Array(#"{"current_page":1,"data":[],"last_page":1,"per_page":\#(text),"total":0}"#.utf8)

@@ -25,7 +25,7 @@ public struct ScanningPageDecoder: PageDecoder {
     private static let paginatorKeys = KeySet(["current_page", "data", "last_page", "per_page", "total", "from", "to"])
 
     private static func object<Value: ScannableItem>(of type: Value.Type, from body: [UInt8]) throws(DecodeFailure) -> Value {
-        try scan(body) { scanner throws(ScanError) in try Value.scan(&scanner) }
+        try scan(body) { scanner throws(ScanError) in try Value.scan(&scanner, keys: Value.keys) }
     }
 
     private static func page<Item: ScannableItem>(of type: Item.Type, from body: [UInt8]) throws(DecodeFailure) -> PageBody<Item> {
@@ -45,10 +45,11 @@ public struct ScanningPageDecoder: PageDecoder {
                         var list: [Item] = []
                         // A guess (an item takes 100 bytes or more) that saves most regrowing.
                         list.reserveCapacity(scanner.remainingBytes / 128)
+                        let keys = Item.keys
                         try scanner.beginArray()
                         while try scanner.nextElement() {
                             let index = list.count
-                            try within(.index(index)) { () throws(ScanError) in list.append(try Item.scan(&scanner)) }
+                            try within(.index(index)) { () throws(ScanError) in list.append(try Item.scan(&scanner, keys: keys)) }
                         }
                         items = list
                     case 0, 2, 3, 4: numbers[key] = try scanner.lenientInt()
@@ -114,14 +115,17 @@ func within<T>(_ part: @autoclosure () -> ScanError.PathPart, _ body: () throws(
 
 /// An item the API pages through that ``JSONScanner`` can read directly.
 protocol ScannableItem: Sendable {
-    /// Reads one item, the scanner at its first byte.
-    static func scan(_ scanner: inout JSONScanner) throws(ScanError) -> Self
+    /// The keys of an item's object.
+    static var keys: KeySet { get }
+    /// Reads one item, the scanner at its first byte; `keys` is ``keys``, read once per page
+    /// by the caller (a static read per item goes through a lazy-initialisation check).
+    static func scan(_ scanner: inout JSONScanner, keys: KeySet) throws(ScanError) -> Self
 }
 
 extension Breed: ScannableItem {
-    private static let keys = KeySet(["breed", "country", "origin", "coat", "pattern"])
+    static let keys = KeySet(["breed", "country", "origin", "coat", "pattern"])
 
-    static func scan(_ scanner: inout JSONScanner) throws(ScanError) -> Breed {
+    static func scan(_ scanner: inout JSONScanner, keys: KeySet) throws(ScanError) -> Breed {
         var name: String?
         var country: String?, origin: String?, coat: String?, pattern: String?
         var expected = 0
@@ -156,9 +160,9 @@ extension Breed: ScannableItem {
 }
 
 extension Fact: ScannableItem {
-    private static let keys = KeySet(["fact", "length"])
+    static let keys = KeySet(["fact", "length"])
 
-    static func scan(_ scanner: inout JSONScanner) throws(ScanError) -> Fact {
+    static func scan(_ scanner: inout JSONScanner, keys: KeySet) throws(ScanError) -> Fact {
         var text: String?
         var length: Int?
         var seen = KeysSeen()
@@ -192,56 +196,6 @@ struct KeysSeen {
         let bit: UInt64 = 1 << key
         defer { bits |= bit }
         return bits & bit == 0
-    }
-}
-
-/// The keys a reader knows, as bytes, to match a key without making a `String`.
-struct KeySet: Sendable {
-    private let names: [String]
-    private let utf8: [[UInt8]]
-
-    init(_ names: [String]) {
-        self.names = names
-        utf8 = names.map { Array($0.utf8) }
-    }
-
-    static let none = KeySet([])
-
-    /// The position of the key spelled by `bytes`, or -1.
-    func index(of bytes: some Collection<UInt8>) -> Int {
-        let count = bytes.count
-        let first = bytes.first
-        for index in utf8.indices {
-            let key = utf8[index]
-            if key.count == count, key.first == first, key.elementsEqual(bytes) { return index }
-        }
-        return -1
-    }
-
-    /// The key whose bytes and closing quote start at `start` in `bytes`, and the offset
-    /// after that quote; `nil` when none does (an unknown key, or one with escapes). The
-    /// `expected` entry is tried first.
-    func match(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, expected: Int = 0) -> (index: Int, end: Int)? {
-        guard start < bytes.count else { return nil }
-        if utf8.indices.contains(expected), let end = matches(expected, bytes, at: start) { return (expected, end) }
-        for index in utf8.indices where index != expected {
-            if let end = matches(index, bytes, at: start) { return (index, end) }
-        }
-        return nil
-    }
-
-    private func matches(_ index: Int, _ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
-        utf8[index].withUnsafeBufferPointer { key -> Int? in
-            let quote = start + key.count
-            guard key.first == bytes[start], quote < bytes.count, bytes[quote] == Ascii.quote else { return nil }
-            for offset in 1..<key.count where key[offset] != bytes[start + offset] { return nil }
-            return quote + 1
-        }
-    }
-
-    /// The key at `index` (from ``index(of:)``).
-    func name(_ index: Int) -> String {
-        names.indices.contains(index) ? names[index] : "?"
     }
 }
 
