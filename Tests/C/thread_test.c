@@ -31,10 +31,16 @@ struct worker {
 };
 
 static long heard_requests; /* counted by the metrics listener, atomically */
+/* Set on the worker threads: the threads making calls, where no listener may run (the
+ * header: listeners run on library threads; a call answers on its caller's thread when its
+ * answer is ready, and must hand requests, which listeners hear of, to the library's). */
+static __thread int is_caller_thread;
+static long heard_on_a_caller; /* listener calls that ran on a worker thread */
 
 static void count_request(void *ctx, const char *endpoint, double ms, cf_status s) {
     (void)ctx; (void)endpoint; (void)ms; (void)s;
     __atomic_fetch_add(&heard_requests, 1, __ATOMIC_RELAXED);
+    if (is_caller_thread) __atomic_fetch_add(&heard_on_a_caller, 1, __ATOMIC_RELAXED);
 }
 
 /* Reports a failed call from a worker: the first few are printed, all are counted. */
@@ -48,6 +54,7 @@ static void *mixed_calls(void *arg) {
     struct worker *w = arg;
     cf_client *c = w->client;
     int n = iterations();
+    is_caller_thread = 1;
     for (int i = 0; i < n; i++) {
         char *out = NULL;
         cf_status s;
@@ -142,6 +149,7 @@ static void shared_client_counts_every_request_from_eight_threads(void) {
     double deadline = now_seconds() + 2.0 * harness_slowdown();
     while (__atomic_load_n(&heard_requests, __ATOMIC_RELAXED) < sent && now_seconds() < deadline) sleep_ms(5);
     CHECK_INT_EQ(__atomic_load_n(&heard_requests, __ATOMIC_RELAXED), sent);
+    CHECK_INT_EQ(__atomic_load_n(&heard_on_a_caller, __ATOMIC_RELAXED), 0);
     CHECK_INT_EQ(client_metric(c, "/breeds", "errors"), 0);
     CHECK_STATUS(cf_client_set_metrics_listener(c, NULL, NULL), CF_OK);
     cf_client_close(c);
