@@ -2,11 +2,12 @@ import CatFactsKit
 
 /// A blocking C entry point's wait for the async core (see `Blocking.run`): its value or
 /// error. The requests it sent are recorded for `cf_last_error_attempts`; `cf_client_interrupt`
-/// of `client` cancels it.
+/// of `client` cancels it. It starts on the caller's thread, so an answer that is ready (a
+/// cached page, a page read ahead) costs no thread switch; requests go to the pool.
 func blocking<T: Sendable>(on client: CatFactsClient,
                            _ body: @escaping @Sendable () async throws(CatFactsError) -> T) -> Result<T, CatFactsError> {
     let report = CallReport()
-    let result = Blocking.run(cancellableBy: client.callsInProgress) { () async -> Result<T, CatFactsError> in
+    let result = Blocking.run(cancellableBy: client.callsInProgress, startingHere: true) { () async -> Result<T, CatFactsError> in
         await CallReport.$current.withValue(report) { () async -> Result<T, CatFactsError> in
             do throws(CatFactsError) {
                 return .success(try await body())

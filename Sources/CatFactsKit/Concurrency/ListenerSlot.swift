@@ -33,6 +33,9 @@ final class ListenerSlot<Event>: @unchecked Sendable {
     /// of the batch, and nothing is delivered after ``clear()`` returned on another thread.
     func call(_ events: [Event]) {
         guard !events.isEmpty else { return }
+        // Listeners run on library threads (the header): never at the start of a blocking
+        // call, on its caller's thread (`Blocking.leaveCallerThread`). Checked in debug builds.
+        assert(!Blocking.onCallerThread, "a listener called on a caller's thread")
         let me = Self.currentThread
         condition.lock()
         callers[me, default: 0] += 1
