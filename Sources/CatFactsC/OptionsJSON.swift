@@ -29,6 +29,7 @@ struct OptionsJSON {
     private let what: String
 
     /// Parses `text` (NULL: no options); `what` names the options in messages ("client options").
+    @_optimize(size)  // once per an options text
     init(_ text: UnsafePointer<CChar>?, what: String, allowed: Set<String>) throws(CatFactsError) {
         self.what = what
         guard let text else {
@@ -176,6 +177,7 @@ extension BreedQuery {
     static let jsonKeys: Set<String> = ["search", "group_by", "sort_by", "descending", "where", "present", "limit"]
 
     /// A query from `cf_breeds_query`'s JSON.
+    @_optimize(size)  // once per query
     package static func parse(_ json: UnsafePointer<CChar>?) throws(CatFactsError) -> BreedQuery {
         let options = try OptionsJSON(json, what: "the query", allowed: jsonKeys)
         func field(_ name: String, key: String) throws(CatFactsError) -> Breed.Field {
@@ -200,6 +202,7 @@ extension BreedQuery {
 extension Breed.Field {
     /// The field called `name` in option `key` of `what` (for the message), or an argument
     /// error listing the fields there are.
+    @_optimize(size)  // once per a field name
     package static func named(_ name: String, key: String, in what: String) throws(CatFactsError) -> Breed.Field {
         guard let field = Breed.Field(rawValue: name) else {
             let quoted = name.utf8.count > 64 ? "\(name.prefix(64))…" : name

@@ -58,6 +58,7 @@ public enum CatFactsError: Error, Sendable, Equatable {
 }
 
 extension CatFactsError: CustomStringConvertible, LocalizedError {
+    @_optimize(size)  // once per error
     public var description: String {
         switch self {
         case .argument(let text):

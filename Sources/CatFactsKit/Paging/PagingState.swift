@@ -233,6 +233,7 @@ struct PagingState<Item: Sendable> {
     }
 
     /// A new total: pages wholly past the new end are dropped.
+    @_optimize(size)  // once per list
     private mutating func learnTotal(_ newTotal: Int, into work: inout PagingWork<Item>) {
         total = newTotal
         let lastPage = newTotal == 0 ? -1 : (newTotal - 1) / pageSize

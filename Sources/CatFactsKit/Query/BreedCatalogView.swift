@@ -60,6 +60,7 @@ public final class BreedCatalogView: Sendable {
     }
 
     /// Answers `query` over these breeds.
+    @_optimize(size)  // once per query
     public func answer(_ query: BreedQuery) -> BreedQueryResult {
         var chosen = positions(withPrefix: TextFolding.fold(query.search ?? ""), limit: .max)
         let wanted = query.whereValues.map { ($0.key, TextFolding.fold($0.value)) }

@@ -26,6 +26,7 @@ public struct OperatingSystemInfo: Sendable, Equatable, Codable {
     }
 
     /// `KEY=value` lines of os-release(5), quotes removed.
+    @_optimize(size)  // once per process
     static func parseOSRelease(_ text: String) -> [String: String] {
         var fields: [String: String] = [:]
         for line in text.split(separator: "\n") {
