@@ -29,7 +29,7 @@ struct OptionsJSON {
     private let what: String
 
     /// Parses `text` (NULL: no options); `what` names the options in messages ("client options").
-    @_optimize(size)  // once per an options text
+    @_optimize(size)  // once per options text
     init(_ text: UnsafePointer<CChar>?, what: String, allowed: Set<String>) throws(CatFactsError) {
         self.what = what
         guard let text else {
@@ -202,7 +202,7 @@ extension BreedQuery {
 extension Breed.Field {
     /// The field called `name` in option `key` of `what` (for the message), or an argument
     /// error listing the fields there are.
-    @_optimize(size)  // once per a field name
+    @_optimize(size)  // once per field name
     package static func named(_ name: String, key: String, in what: String) throws(CatFactsError) -> Breed.Field {
         guard let field = Breed.Field(rawValue: name) else {
             let quoted = name.utf8.count > 64 ? "\(name.prefix(64))…" : name

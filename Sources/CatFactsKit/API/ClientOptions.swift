@@ -79,7 +79,7 @@ public struct ClientOptions: Sendable, Equatable {
     static let proxySchemes: Set<String> = ["http", "https", "socks4", "socks4a", "socks5", "socks5h"]
 
     /// The base URL, checked: http or https with a host; a trailing `/` dropped.
-    @_optimize(size)  // once per a client
+    @_optimize(size)  // once per client
     func validatedBaseURL() throws(CatFactsError) -> URL {
         var text = baseURL.trimmed()
         while text.hasSuffix("/") { text.removeLast() }

@@ -52,7 +52,7 @@ public struct FoundationPageDecoder: PageDecoder {
     }
 
     /// Turns a `DecodingError` into "what, at which key path".
-    @_optimize(size)  // once per an error
+    @_optimize(size)  // once per error
     static func explain(_ error: DecodingError, bodySize: Int) -> String {
         func path(_ keys: [any CodingKey]) -> String {
             let text = keys.reduce(into: "") { out, key in

@@ -132,7 +132,7 @@ enum StoreFile {
     }
 
     /// Renames the file and its companions to `<path>.corrupt-<timestamp>`; that name, or `nil`.
-    @_optimize(size)  // once per a corrupt file
+    @_optimize(size)  // once per corrupt file
     private static func moveAside(_ path: String, warnings: StoreWarnings) -> String? {
         let stamp = Date.now.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: false)
             .dateSeparator(.omitted).timeSeparator(.omitted).dateTimeSeparator(.standard))

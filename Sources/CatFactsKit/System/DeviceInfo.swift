@@ -34,7 +34,7 @@ public struct DeviceInfo: Sendable, Equatable, Codable {
         return placeholders.contains(text.lowercased()) ? nil : text
     }
 
-    @_optimize(size)  // once per a process
+    @_optimize(size)  // once per process
     private static func cpuInfo() -> (vendor: String?, model: String?) {
         guard let text = SystemInfo.readText("/proc/cpuinfo") else { return (nil, nil) }
         var vendor: String?

@@ -24,7 +24,7 @@ public struct SystemInfo: Sendable, Equatable {
     }
 
     /// `uname(2)`'s fields, as strings.
-    @_optimize(size)  // once per a process
+    @_optimize(size)  // once per process
     static func uname() -> (machine: String, release: String, system: String) {
         var info = utsname()
         guard Glibc_or_Darwin_uname(&info) == 0 else { return (unknown, unknown, unknown) }

@@ -174,7 +174,7 @@ final class CurlExchange: @unchecked Sendable {
 
     private static let notHTTP = "the reply is not HTTP (is this the address of an HTTP server?)"
 
-    @_optimize(size)  // once per a failed transfer
+    @_optimize(size)  // once per failed transfer
     private func classify(_ code: CURLcode) -> CatFactsError {
         let detail = errorText.pointee != 0 ? String(cString: errorText) : String(cString: catfacts_curl_easy_strerror(code))
         if let proxy = request.proxy.proxy, Self.proxyFailures.contains(code.rawValue) {

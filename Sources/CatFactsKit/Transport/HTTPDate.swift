@@ -32,7 +32,7 @@ enum HTTPDate {
         }
     }
 
-    @_optimize(size)  // once per a date header
+    @_optimize(size)  // once per date header
     private static func date(day: String, month: String, year: String, time: String, twoDigitYear: Bool) -> Date? {
         guard let d = Int(day), (1...31).contains(d),
               let m = months.firstIndex(of: month.lowercased()).map({ $0 + 1 }),
