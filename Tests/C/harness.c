@@ -85,6 +85,14 @@ double harness_slowdown(void) {
     return factor >= 1.0 ? factor : 1.0;
 }
 
+double harness_hang_s(void) {
+    return 20.0 * harness_slowdown();
+}
+
+int64_t harness_hang_ms(void) {
+    return (int64_t)(harness_hang_s() * 1000);
+}
+
 /* ---- the mock server ---- */
 
 #define MAX_MOCKS 4
@@ -234,6 +242,14 @@ void stop_mock(void) {
     close(mocks[mock_count].fd);
 }
 
+void kill_mock(void) {
+    if (mock_count == 0) return;
+    mock_count--;
+    kill(mocks[mock_count].pid, SIGKILL);
+    waitpid(mocks[mock_count].pid, NULL, 0);
+    close(mocks[mock_count].fd);
+}
+
 void closed_port_url(char url[static 128]) {
     int s = socket(AF_INET, SOCK_STREAM, 0);
     struct sockaddr_in address;
@@ -246,8 +262,12 @@ void closed_port_url(char url[static 128]) {
     if (s >= 0 && bind(s, (struct sockaddr *)&address, sizeof address) == 0 &&
         getsockname(s, (struct sockaddr *)&address, &length) == 0) {
         port = ntohs(address.sin_port);
+        /* Kept open, bound but never listening: connections are refused, and no other
+         * process (tests run side by side) can take the port, as it could once closed. */
+        fcntl(s, F_SETFD, FD_CLOEXEC);
+    } else if (s >= 0) {
+        close(s);
     }
-    if (s >= 0) close(s); /* bound but never listening: connections are refused */
     snprintf(url, 128, "http://127.0.0.1:%d", port);
 }
 

@@ -93,6 +93,12 @@ int start_mock(const char *flags, char url[static 128]);
 /* Stops the latest mock started: SIGTERM, then SIGKILL if it has not exited within 5 s. */
 void stop_mock(void);
 
+/*
+ * Stops the latest mock started at once, with SIGKILL: for a test that leaves a slow answer
+ * in flight, which the mock would otherwise finish (up to 5 s) before it exits.
+ */
+void kill_mock(void);
+
 /* Starts a mock or, when it cannot, counts a failure and returns from the calling test. */
 #define REQUIRE_MOCK(flags, url) do { \
     if (start_mock((flags), (url)) != 0) { \
@@ -101,7 +107,10 @@ void stop_mock(void);
     } \
 } while (0)
 
-/* "http://127.0.0.1:PORT" for a port nothing listens on (found free a moment ago). */
+/*
+ * "http://127.0.0.1:PORT" for a port nothing listens on and nothing else can take: a socket
+ * of this process holds it, bound but never listening, until the process exits.
+ */
 void closed_port_url(char url[static 128]);
 
 /* ---- time ---- */
@@ -114,6 +123,41 @@ void sleep_ms(long ms);
 
 /* CF_TEST_SLOWDOWN (default 1): multiply upper time limits by it. */
 double harness_slowdown(void);
+
+/* ---- waiting ---- */
+
+/*
+ * The bound on waiting for something that must happen: 20 s times CF_TEST_SLOWDOWN, which
+ * only a hang reaches (a request to the local mock takes milliseconds, even under valgrind on
+ * a loaded machine). It bounds a wait and never measures speed: that is `make bench`'s job.
+ */
+double harness_hang_s(void);
+
+/* harness_hang_s() in milliseconds, e.g. for cf_list_wait's timeout. */
+int64_t harness_hang_ms(void);
+
+/*
+ * Evaluates cond every 5 ms until it holds or harness_hang_s() has passed. It checks
+ * nothing: follow it with a CHECK of the condition (or of what the condition waited for).
+ */
+#define WAIT_UNTIL(cond) do { \
+    double cf_until_ = now_seconds() + harness_hang_s(); \
+    while (!(cond) && now_seconds() < cf_until_) sleep_ms(5); \
+} while (0)
+
+/* ---- interrupts ---- */
+
+/*
+ * `status = call`, made again while it is cancelled, three times at most: how a test says
+ * "the next call works" after interrupting a client, whenever the library acts on the
+ * interrupt. cf_client_interrupt only sets a flag that a library thread acts on later, and
+ * a call that starts in between is interrupted too (catfacts.h). That thread may be acting
+ * on an earlier interrupt, then on the last one: two calls at most can still be cancelled.
+ */
+#define CALL_PAST_INTERRUPTS(status, call) do { \
+    int cf_tries_ = 0; \
+    do (status) = (call); while ((status) == CF_ERR_CANCELLED && ++cf_tries_ < 3); \
+} while (0)
 
 /* ---- JSON ---- */
 
