@@ -50,11 +50,36 @@ static int answer_count(struct answers *a) {
     return n;
 }
 
-/* Waits (up to 5 s, times the slowdown) for `want` answers, then 300 ms more so that one
-   too many can show; returns the count. */
+/* Waits for `want` answers, then 300 ms more so that one too many (an answer that must never
+   come) can show; returns the count. */
 static int settle(struct answers *a, int want) {
-    double end = now_seconds() + 5 * harness_slowdown();
-    while (answer_count(a) < want && now_seconds() < end) sleep_ms(5);
+    WAIT_UNTIL(answer_count(a) >= want);
+    sleep_ms(300);
+    return answer_count(a);
+}
+
+/* Whether the answers, in order, are for strictly newer texts (a generation is never answered
+   twice nor after a newer one) and the last is for `generation`. */
+static int answers_rise_to(struct answers *a, int64_t generation) {
+    pthread_mutex_lock(&a->lock);
+    int ok = a->count > 0 && a->count <= MAX_ANSWERS && a->generation[a->count - 1] == generation;
+    for (int i = 1; ok && i < a->count; i++) ok = a->generation[i - 1] < a->generation[i];
+    pthread_mutex_unlock(&a->lock);
+    return ok;
+}
+
+/* Whether the text of `generation` was answered. */
+static int answered(struct answers *a, int64_t generation) {
+    pthread_mutex_lock(&a->lock);
+    int found = 0;
+    for (int i = 0; i < a->count && i < MAX_ANSWERS; i++) found |= a->generation[i] == generation;
+    pthread_mutex_unlock(&a->lock);
+    return found;
+}
+
+/* Waits for the answer to `generation`, then as settle does; returns the count. */
+static int settle_on(struct answers *a, int64_t generation) {
+    WAIT_UNTIL(answered(a, generation));
     sleep_ms(300);
     return answer_count(a);
 }
@@ -113,21 +138,30 @@ static void typing_fast_is_answered_once_for_the_last_text(void) {
     cf_search *s = NULL;
     if (CHECK_STATUS(cf_search_open(c, "{\"debounce_ms\":150,\"limit\":5}", record, &a, &s), CF_OK) == CF_OK) {
         /* "a", "ab", "aby" typed within the debounce: one answer, for "aby". */
+        double start = now_seconds();
         CHECK_STATUS(cf_search_set(s, "a"), CF_OK);
         CHECK_STATUS(cf_search_set(s, "AB"), CF_OK);
         CHECK_STATUS(cf_search_set(s, "aby"), CF_OK);
-        CHECK_INT_EQ(settle(&a, 1), 1);
-        CHECK_INT_EQ(a.generation[0], 3);
-        CHECK_INT_EQ(a.status[0], CF_OK);
-        CHECK_STR_EQ(a.json[0], "{\"items\":[{\"breed\":\"Abyssinian\",\"coat\":\"Short\",\"country\":\"Ethiopia\","
-                                "\"origin\":\"Natural/Standard\",\"pattern\":\"Ticked\"}],\"source\":\"network\",\"text\":\"aby\"}");
-        /* Accents and case fold as in queries; limit 5; the breeds are not fetched again. */
-        CHECK_STATUS(cf_search_set(s, "AMÉR"), CF_OK);
-        CHECK_INT_EQ(settle(&a, 2), 2);
-        char names[512];
-        names_of(a.json[1], names, sizeof names);
-        CHECK_STR_EQ(names, "American Bobtail,American Curl,American Shorthair,American Wirehair");
-        CHECK_INT_EQ(a.generation[1], 4);
+        /* A machine can stall longer than the debounce between two keys (valgrind, load): then
+         * an earlier text settled and may be answered first. Only the typing's own speed
+         * decides which, so the exact count is asserted only when it took less. */
+        int typed_within_debounce = now_seconds() - start < 0.150;
+        int answers = settle_on(&a, 3);
+        if (typed_within_debounce) CHECK_INT_EQ(answers, 1);
+        else fprintf(stderr, "  (typing took longer than the debounce: %d answers allowed)\n", answers);
+        CHECKF(answers_rise_to(&a, 3), "%d answers, not rising to generation 3", answers);
+        if (answers >= 1 && answers < MAX_ANSWERS) {
+            CHECK_INT_EQ(a.status[answers - 1], CF_OK);
+            CHECK_STR_EQ(a.json[answers - 1], "{\"items\":[{\"breed\":\"Abyssinian\",\"coat\":\"Short\",\"country\":\"Ethiopia\","
+                                              "\"origin\":\"Natural/Standard\",\"pattern\":\"Ticked\"}],\"source\":\"network\",\"text\":\"aby\"}");
+            /* Accents and case fold as in queries; limit 5; the breeds are not fetched again. */
+            CHECK_STATUS(cf_search_set(s, "AMÉR"), CF_OK);
+            CHECK_INT_EQ(settle_on(&a, 4), answers + 1);
+            char names[512];
+            names_of(a.json[answers], names, sizeof names);
+            CHECK_STR_EQ(names, "American Bobtail,American Curl,American Shorthair,American Wirehair");
+            CHECK_INT_EQ(a.generation[answers], 4);
+        }
         char *metrics = NULL;
         if (CHECK_STATUS(cf_metrics(c, &metrics), CF_OK) == CF_OK) {
             json_t *m = PARSE_JSON(metrics);
@@ -167,21 +201,28 @@ static void fields_choose_what_each_answered_breed_carries(void) {
 
 static void a_slow_answer_to_an_old_text_is_never_delivered(void) {
     char url[128];
-    /* Every request takes 600 ms: "a" is being searched (waiting for the breeds) when "ab"
-       is typed; only "ab" may be answered. */
-    REQUIRE_MOCK("--latency-ms 600", url);
+    /* The breeds, asked for when the search opens, take 1.5 s to come: "a" is being searched
+       (waiting for them) when "ab" is typed; only "ab" may be answered. */
+    REQUIRE_MOCK("--latency-ms 1500", url);
     cf_client *c = NULL;
     if (CHECK_STATUS(cf_client_open(url, NULL, &c), CF_OK) == CF_OK) {
         struct answers a;
         answers_init(&a);
         cf_search *s = NULL;
+        double start = now_seconds();
         if (CHECK_STATUS(cf_search_open(c, "{\"debounce_ms\":20}", record, &a, &s), CF_OK) == CF_OK) {
             CHECK_STATUS(cf_search_set(s, "a"), CF_OK);
             sleep_ms(200); /* past the debounce: "a" waits for the breeds */
             CHECK_STATUS(cf_search_set(s, "ab"), CF_OK);
-            CHECK_INT_EQ(settle(&a, 1), 1);
-            CHECK_INT_EQ(a.generation[0], 2);
-            CHECKF(strstr(a.json[0], "\"text\":\"ab\"") != NULL, "answer: %s", a.json[0]);
+            /* "ab" typed before the breeds could come makes "a" stale for good; a machine that
+             * stalled past them may have answered "a" first, rightly. */
+            int typed_before_the_breeds = now_seconds() - start < 1.5;
+            int answers = settle_on(&a, 2);
+            if (typed_before_the_breeds) CHECK_INT_EQ(answers, 1);
+            else fprintf(stderr, "  (\"ab\" typed after the breeds came: %d answers allowed)\n", answers);
+            CHECKF(answers_rise_to(&a, 2), "%d answers, not rising to generation 2", answers);
+            CHECKF(answers >= 1 && answers < MAX_ANSWERS && strstr(a.json[answers - 1], "\"text\":\"ab\"") != NULL,
+                   "answer: %s", answers >= 1 && answers < MAX_ANSWERS ? a.json[answers - 1] : "(none)");
             cf_search_close(s);
         }
         answers_free(&a);
@@ -190,9 +231,11 @@ static void a_slow_answer_to_an_old_text_is_never_delivered(void) {
     stop_mock();
 }
 
+/* The breeds take 10 s to come: "a" waits for them when the search closes, and a close that
+ * waited for the network would take that long; half of it is a bound only a hang reaches. */
 static void nothing_is_delivered_after_close_and_close_does_not_wait_for_the_network(void) {
     char url[128];
-    REQUIRE_MOCK("--latency-ms 3000", url);
+    REQUIRE_MOCK("--latency-ms 10000", url);
     cf_client *c = NULL;
     if (CHECK_STATUS(cf_client_open(url, NULL, &c), CF_OK) == CF_OK) {
         struct answers a;
@@ -200,21 +243,21 @@ static void nothing_is_delivered_after_close_and_close_does_not_wait_for_the_net
         cf_search *s = NULL;
         if (CHECK_STATUS(cf_search_open(c, "{\"debounce_ms\":0}", record, &a, &s), CF_OK) == CF_OK) {
             CHECK_STATUS(cf_search_set(s, "a"), CF_OK);
-            sleep_ms(100);
+            sleep_ms(100); /* past the debounce: "a" waits for the breeds */
             double start = now_seconds();
             cf_search_close(s);
             double took = now_seconds() - start;
-            CHECKF(took < 1.0 * harness_slowdown(), "close took %.3f s", took);
+            CHECKF(took < 5, "close took %.3f s", took);
             pthread_mutex_lock(&a.lock);
             a.closed = 1;
             pthread_mutex_unlock(&a.lock);
-            sleep_ms(300);
+            sleep_ms(300); /* time for a broken search to answer anyway */
             CHECK_INT_EQ(answer_count(&a), 0);
         }
         cf_client_close(c);
         answers_free(&a);
     }
-    stop_mock();
+    kill_mock(); /* not waiting for the answer still to come */
 }
 
 static void offline_answers_from_the_bundled_catalog_and_says_so(void) {
@@ -270,9 +313,8 @@ static void a_listener_may_close_its_own_search(void) {
     struct closing closing = {NULL, 0};
     if (CHECK_STATUS(cf_search_open(c, "{\"debounce_ms\":0}", close_on_answer, &closing, &closing.search), CF_OK) == CF_OK) {
         CHECK_STATUS(cf_search_set(closing.search, "a"), CF_OK);
-        double end = now_seconds() + 5 * harness_slowdown();
-        while (atomic_load(&closing.calls) == 0 && now_seconds() < end) sleep_ms(5);
-        sleep_ms(100);
+        WAIT_UNTIL(atomic_load(&closing.calls) > 0);
+        sleep_ms(100); /* time for a second call to show; there must be none */
         CHECK_INT_EQ(atomic_load(&closing.calls), 1);
     }
     cf_client_close(c);
