@@ -89,12 +89,14 @@ static void a_dead_server_gets_the_stale_page_labelled_cache(void) {
     cf_client_close(c);
     stop_mock();
 
-    cache_options(options, folder, ",\"cache_ttl_ms\":0,\"timeout_ms\":2000");
+    /* The refused connection gives the stale page at once, not at a timeout: with timeouts of
+     * 60 s, half of that is a bound only a hang reaches (how soon is for make bench). */
+    cache_options(options, folder, ",\"cache_ttl_ms\":0,\"connect_timeout_ms\":60000,\"timeout_ms\":60000");
     c = NULL;
     CHECK_STATUS(cf_client_open(url, options, &c), CF_OK);
     double start = now_seconds();
     json_t *stale = breeds_page(c, 1, 10, CF_OK);
-    CHECKF(now_seconds() - start < 2.0 * harness_slowdown(), "took %.2f s", now_seconds() - start);
+    CHECKF(now_seconds() - start < 30, "took %.2f s", now_seconds() - start);
     if (fresh != NULL && stale != NULL) {
         CHECK_STR_EQ(json_get_str(stale, "source"), "cache");
         CHECK_STR_EQ(json_get_str(stale, "fetched_at"), json_get_str(fresh, "fetched_at"));
@@ -115,11 +117,11 @@ static void offline_with_nothing_cached_and_no_fallback_is_cf_err_offline(void) 
     if (CHECK_STATUS(cf_client_open(closed, "{\"retries\":0}", &c), CF_OK) != CF_OK) return;
     char *out = NULL;
     for (int i = 0; i < 3; i++) CHECK_FAILS(cf_breeds_page(c, 1, 10, &out), CF_ERR_NETWORK, NULL);
-    double start = now_seconds();
+    /* Offline: answered without a request (the count below), so at once; how fast is for
+     * make bench. */
     CHECK_FAILS(cf_breeds_page(c, 1, 10, &out), CF_ERR_OFFLINE, "offline");
     CHECK(out == NULL);
     CHECK_FAILS(cf_fact_random(c, 0, &out), CF_ERR_OFFLINE, NULL);
-    CHECKF(now_seconds() - start < 0.05 * harness_slowdown(), "took %.3f s", now_seconds() - start);
     char *metrics = NULL;
     if (CHECK_STATUS(cf_metrics(c, &metrics), CF_OK) == CF_OK) {
         json_t *m = PARSE_JSON(metrics);
@@ -128,6 +130,7 @@ static void offline_with_nothing_cached_and_no_fallback_is_cf_err_offline(void) 
     }
     cf_free(metrics);
     CHECK_INT_EQ(client_metric(c, "/breeds", "requests"), 3); /* nothing sent while offline */
+    CHECK(client_metric(c, "/fact", "requests") <= 0);         /* absent or zero */
     cf_client_close(c);
 }
 
