@@ -146,7 +146,7 @@ static void list_batches_stop_at_the_end_of_their_page(const char *url) {
         {0, 100, 10}, {3, 100, 7}, {3, 4, 4}, {9, 100, 1}, {90, 100, 8}, {95, 2, 2}, {97, 100, 1},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-        CHECK_STATUS(cf_list_wait(l, cases[k].index, (int64_t)(10000 * harness_slowdown())), CF_OK);
+        CHECK_STATUS(cf_list_wait(l, cases[k].index, harness_hang_ms()), CF_OK);
         cf_breed_array *batch = NULL;
         if (CHECK_STATUS(cf_list_breeds(l, cases[k].index, cases[k].max_count, &batch), CF_OK) != CF_OK) continue;
         CHECKF(batch->count == cases[k].expected, "from %lld, at most %lld: %lld breeds, expected %lld",
@@ -183,7 +183,7 @@ static void a_batch_of_a_loading_page_is_pending(void) {
         cf_breed_array *batch = SENTINEL_ARRAY;
         CHECK_FAILS(cf_list_breeds(l, 20, 10, &batch), CF_PENDING, "item 20 is not loaded yet");
         CHECK(batch == NULL);
-        CHECK_STATUS(cf_list_wait(l, 20, (int64_t)(10000 * harness_slowdown())), CF_OK);
+        CHECK_STATUS(cf_list_wait(l, 20, harness_hang_ms()), CF_OK);
         if (CHECK_STATUS(cf_list_breeds(l, 20, 10, &batch), CF_OK) == CF_OK) CHECK_INT_EQ(batch->count, 10);
         cf_free(batch);
         cf_list_close(l);
@@ -202,7 +202,7 @@ static void fact_batches_match_the_facts_one_by_one(const char *url) {
     }
     static const struct { int64_t index, max_count, expected; } cases[] = {{0, 100, 25}, {30, 7, 7}, {150, 100, 10}};
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-        CHECK_STATUS(cf_list_wait(l, cases[k].index, (int64_t)(10000 * harness_slowdown())), CF_OK);
+        CHECK_STATUS(cf_list_wait(l, cases[k].index, harness_hang_ms()), CF_OK);
         cf_fact_array *batch = NULL;
         if (CHECK_STATUS(cf_list_facts(l, cases[k].index, cases[k].max_count, &batch), CF_OK) != CF_OK) continue;
         CHECK_INT_EQ(batch->count, cases[k].expected);

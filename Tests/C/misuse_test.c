@@ -66,8 +66,9 @@ static void deep_nesting_is_refused_in_linear_time(void) {
         double start = now_seconds();
         CHECK_FAILS(cf_client_open(nowhere, arrays, &c), CF_ERR_ARGUMENT, "nested deeper than 64 levels");
         double seconds = now_seconds() - start;
-        /* A linear scan of 2 MB takes milliseconds; the bound only tells linear from not. */
-        CHECKF(seconds < 2.0 * harness_slowdown(), "%ld deep took %.3f s", depths[i], seconds);
+        /* A linear scan of 2 MB takes milliseconds, a quadratic one hours: the hang-only bound
+         * tells them apart on any machine (how fast is for make bench). */
+        CHECKF(seconds < harness_hang_s(), "%ld deep took %.3f s", depths[i], seconds);
         CHECK(c == NULL);
         free(arrays);
     }
@@ -665,10 +666,9 @@ struct reentry {
 static int load_int(const int *p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
 static void store_int(int *p, int v) { __atomic_store_n(p, v, __ATOMIC_RELEASE); }
 
-/* Waits (a bound, not a measure: 10 s times the slowdown) until *flag is set. */
+/* Waits (a bound only a hang reaches, not a measure) until *flag is set. */
 static int await_flag(const int *flag) {
-    double deadline = now_seconds() + 10.0 * harness_slowdown();
-    while (!load_int(flag) && now_seconds() < deadline) sleep_ms(5);
+    WAIT_UNTIL(load_int(flag));
     return load_int(flag);
 }
 
@@ -746,14 +746,14 @@ static void a_list_listener_may_read_its_list_and_remove_itself(void) {
         CHECK_STATUS(cf_list_open(r.client, CF_BREEDS, "{\"page_size\":10,\"prefetch_distance\":0}", &r.list),
                      CF_OK) == CF_OK) {
         CHECK_STATUS(cf_list_set_listener(r.list, list_reentering, &r), CF_OK);
-        CHECK_STATUS(cf_list_wait(r.list, 0, (int64_t)(10000 * harness_slowdown())), CF_OK);
+        CHECK_STATUS(cf_list_wait(r.list, 0, harness_hang_ms()), CF_OK);
         CHECK(await_flag(&r.done));
         CHECK_INT_EQ(r.statuses[0], CF_OK);
         CHECK_INT_EQ(r.statuses[1], CF_OK);
         CHECK_INT_EQ(r.statuses[2], CF_OK);
         CHECK_INT_EQ(r.statuses[3], CF_OK);
         CHECK_STR_EQ(r.message, "");
-        CHECK_STATUS(cf_list_wait(r.list, 50, (int64_t)(10000 * harness_slowdown())), CF_OK);
+        CHECK_STATUS(cf_list_wait(r.list, 50, harness_hang_ms()), CF_OK);
         cf_list_close(r.list);
         CHECK_INT_EQ(load_int(&r.calls), 1); /* page 5's load came after the removal */
     }
@@ -809,7 +809,7 @@ static void a_listener_told_inside_cf_list_breed_may_close_the_list(void) {
     if (CHECK_STATUS(cf_client_open(url, NULL, &r.client), CF_OK) == CF_OK &&
         CHECK_STATUS(cf_list_open(r.client, CF_BREEDS, "{\"page_size\":10,\"prefetch_distance\":0,\"max_cached_items\":10}",
                                   &r.list), CF_OK) == CF_OK) {
-        CHECK_STATUS(cf_list_wait(r.list, 0, (int64_t)(10000 * harness_slowdown())), CF_OK);
+        CHECK_STATUS(cf_list_wait(r.list, 0, harness_hang_ms()), CF_OK);
         /* Page 0's own event may still come late, on a library thread: only the drop closes. */
         r.close_on = CF_EVENT_DROPPED;
         CHECK_STATUS(cf_list_set_listener(r.list, list_closing, &r), CF_OK);
@@ -866,8 +866,10 @@ static void a_metrics_listener_may_interrupt_its_client(void) {
     char *out = SENTINEL;
     CHECK_FAILS(cf_breeds_page(r.client, 1, 10, &out), CF_ERR_CANCELLED, "cancelled");
     CHECK(out == NULL);
-    /* The listener runs on a library thread: a slow one may hear a second attempt first. */
-    CHECKF(load_int(&r.calls) >= 1 && load_int(&r.calls) <= 3, "%d listener calls", load_int(&r.calls));
+    /* Attempts go on (their backoff can be near 0 ms) until the library's watcher thread acts
+     * on the interrupt, however late it runs: fewer than all 101 is what the interrupt
+     * guarantees, and CF_ERR_CANCELLED, not CF_ERR_NETWORK, shows the call was cut short. */
+    CHECKF(load_int(&r.calls) >= 1 && load_int(&r.calls) <= 100, "%d listener calls", load_int(&r.calls));
     cf_client_close(r.client);
 }
 
