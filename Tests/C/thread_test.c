@@ -145,9 +145,8 @@ static void shared_client_counts_every_request_from_eight_threads(void) {
     CHECK_INT_EQ(failures, 0);
     long long after = client_total_requests(c);
     CHECKF(after - before == sent, "metrics count %lld requests, the threads sent %ld", after - before, sent);
-    /* The listener runs on a library thread: give the last calls a moment. */
-    double deadline = now_seconds() + 2.0 * harness_slowdown();
-    while (__atomic_load_n(&heard_requests, __ATOMIC_RELAXED) < sent && now_seconds() < deadline) sleep_ms(5);
+    /* The listener runs on a library thread: wait for the last calls. */
+    WAIT_UNTIL(__atomic_load_n(&heard_requests, __ATOMIC_RELAXED) >= sent);
     CHECK_INT_EQ(__atomic_load_n(&heard_requests, __ATOMIC_RELAXED), sent);
     CHECK_INT_EQ(__atomic_load_n(&heard_on_a_caller, __ATOMIC_RELAXED), 0);
     CHECK_INT_EQ(client_metric(c, "/breeds", "errors"), 0);
@@ -162,7 +161,7 @@ struct reader {
     cf_list *list;
     int index;
     long failures;    /* items never read */
-    long stuck_waits; /* cf_list_wait calls that ran out their timeout */
+    long stuck_waits; /* cf_list_wait calls that ran out their timeout, a hang's bound */
 };
 
 static void *read_list(void *arg) {
@@ -174,10 +173,10 @@ static void *read_list(void *arg) {
         int64_t index = (seed >> 8) % 98;
         cf_breed *b = NULL;
         /* Another reader may drop the page between a wait and the read: read until it sticks. */
-        double deadline = now_seconds() + 10.0 * harness_slowdown();
+        double deadline = now_seconds() + harness_hang_s();
         cf_status s = cf_list_breed(r->list, index, &b);
         while (s == CF_PENDING && now_seconds() < deadline) {
-            int64_t timeout_ms = (int64_t)(2000 * harness_slowdown());
+            int64_t timeout_ms = harness_hang_ms();
             cf_status waited = cf_list_wait(r->list, index, timeout_ms);
             if (waited == CF_PENDING && r->stuck_waits++ < 3) {
                 fprintf(stderr, "reader %d: cf_list_wait(%lld) timed out (%lld ms) on a server that answers at once\n",
