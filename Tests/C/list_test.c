@@ -11,7 +11,8 @@
 static int sentinel_target;
 
 /* The mock most tests share: the bundled catalog (98 breeds, 160 facts), 100 ms per answer
- * so that a first access is certainly still loading when it returns. */
+ * so that waits wait. (A first access says CF_PENDING however fast the server: the access
+ * starts its page's load, as catfacts.h says, and answers with the state it found.) */
 static char default_url[128];
 
 static cf_client *open_client(const char *base_url, const char *options_json) {
