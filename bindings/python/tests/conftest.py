@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import Callable, Iterator, List
 
@@ -19,6 +20,30 @@ ROOT = PYTHON_DIR.parents[1]
 sys.path.insert(0, str(PYTHON_DIR))
 
 import catfacts  # noqa: E402
+
+#: How long a test waits for something that must happen: only a hang reaches it, never a slow or
+#: loaded machine. The suite never passes because the machine is fast (speed is `make bench`'s).
+HANG_S = 60.0
+
+
+def wait_for(condition: Callable[[], object], timeout: float = HANG_S) -> bool:
+    """Whether ``condition()`` became true within ``timeout`` seconds, polled every 10 ms."""
+    deadline = time.monotonic() + timeout
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return bool(condition())
+
+
+def established(port: int) -> int:
+    """How many TCP connections to the local ``port`` are established (/proc/net/tcp, the
+    server's ends): how a test sees from outside the mock that requests are under way. The
+    library keeps connections for reuse, so the count means most on a mock of the test's own."""
+    count = 0
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        local, state = line.split()[1], line.split()[3]
+        if int(local.split(":")[1], 16) == port and state == "01":
+            count += 1
+    return count
 
 
 def mock_binary() -> Path:
@@ -62,6 +87,10 @@ class Mock:
             if hasattr(self, "_drainer"):
                 self._drainer.join(timeout=2)
             self.process.stdout.close()
+
+    @property
+    def port(self) -> int:
+        return int(self.url.rsplit(":", 1)[1])
 
     def __repr__(self) -> str:
         return f"<Mock {self.url} {' '.join(self.flags)}>"

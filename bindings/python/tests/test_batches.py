@@ -16,14 +16,14 @@ import pytest
 import catfacts
 from catfacts import Breed, Fact
 
-from conftest import MakeMock, Mock
+from conftest import HANG_S, MakeMock, Mock
 
 FIELDS = ("country", "origin", "coat", "pattern")
 
 
 def served(url: str, limit: int = 1000, page: int = 1) -> Dict[str, Any]:
     """The server's own answer for a page, read without the library."""
-    with urllib.request.urlopen(f"{url}/breeds?page={page}&limit={limit}", timeout=10) as response:
+    with urllib.request.urlopen(f"{url}/breeds?page={page}&limit={limit}", timeout=HANG_S) as response:
         answer: Dict[str, Any] = json.load(response)
     return answer
 
@@ -165,7 +165,7 @@ def test_strings_holding_a_nul_are_cut_there_and_keep_the_batch_aligned() -> Non
 
 def served_facts(url: str) -> List[Fact]:
     """The server's facts, read without the library."""
-    with urllib.request.urlopen(f"{url}/facts?page=1&limit=1000", timeout=10) as response:
+    with urllib.request.urlopen(f"{url}/facts?page=1&limit=1000", timeout=HANG_S) as response:
         data: List[Dict[str, Any]] = json.load(response)["data"]
     return [Fact(item["fact"], item["length"]) for item in data]
 

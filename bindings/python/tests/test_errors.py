@@ -11,7 +11,7 @@ import pytest
 import catfacts
 from catfacts.errors import error_for, python_message
 
-from conftest import MakeMock
+from conftest import HANG_S, MakeMock, established, wait_for
 
 CLASSES = {
     catfacts.Status.ERR_ARGUMENT: catfacts.ArgumentError,
@@ -53,8 +53,13 @@ def test_an_unknown_status_is_an_internal_error() -> None:
     assert isinstance(error, catfacts.InternalError) and "42" in error.message
 
 
+#: How long the mock's slow bodies take: no timeout below reaches it on any machine, so a call
+#: that ends sooner was ended by its timeout, not by the body arriving.
+SLOW_MS = 30000
+
+
 def fault_client(make_mock: MakeMock, fault: str, **options: Any) -> catfacts.Client:
-    mock = make_mock("--fail-rate", "1", "--faults", fault, "--slow-ms", "3000")
+    mock = make_mock("--fail-rate", "1", "--faults", fault, "--slow-ms", str(SLOW_MS))
     options.setdefault("retries", 0)
     return catfacts.Client(mock.url, **options)
 
@@ -110,7 +115,7 @@ def test_a_slow_body_past_the_timeout_is_a_timeout_error(make_mock: MakeMock) ->
         with pytest.raises(TimeoutError) as caught:  # the built-in catches it
             c.breeds_page()
         elapsed = time.monotonic() - started
-    assert isinstance(caught.value, catfacts.TimeoutError) and 0.4 <= elapsed < 2.5
+    assert isinstance(caught.value, catfacts.TimeoutError) and 0.4 <= elapsed < SLOW_MS / 1000
 
 
 def test_an_unknown_breed_is_not_found(client: catfacts.Client) -> None:
@@ -119,7 +124,8 @@ def test_an_unknown_breed_is_not_found(client: catfacts.Client) -> None:
 
 
 def test_a_wait_cut_short_by_close_is_cancelled(make_mock: MakeMock) -> None:
-    mock = make_mock("--latency-ms", "3000")
+    latency_s = 30.0
+    mock = make_mock("--latency-ms", str(int(latency_s * 1000)))
     with catfacts.Client(mock.url, retries=0) as c:
         lst = c.breeds(page_size=5, prefetch_distance=0)
         outcome: List[object] = []
@@ -130,13 +136,15 @@ def test_a_wait_cut_short_by_close_is_cancelled(make_mock: MakeMock) -> None:
             except BaseException as error:  # noqa: BLE001 - recorded for the assertion
                 outcome.append(error)
 
+        started = time.monotonic()
         reader = threading.Thread(target=read)
         reader.start()
-        time.sleep(0.3)
-        started = time.monotonic()
+        # Closed once the page's request is out (its answer 30 s away): the reader is waiting.
+        assert wait_for(lambda: established(mock.port) == 1)
         lst.close()
-        reader.join(timeout=5)
-        assert not reader.is_alive() and time.monotonic() - started < 1.5
+        reader.join(timeout=HANG_S)
+        # Sooner than the page could have come: the close ended the wait.
+        assert not reader.is_alive() and time.monotonic() - started < latency_s
     assert len(outcome) == 1 and isinstance(outcome[0], catfacts.CancelledError)
 
 
@@ -184,38 +192,40 @@ def test_timeout_is_the_timeout_error_requests_users_name() -> None:
 
 
 def test_timeout_bounds_the_whole_call_not_each_attempt(make_mock: MakeMock) -> None:
-    mock = make_mock("--fail-rate", "1", "--faults", "slow", "--slow-ms", "3000")
+    mock = make_mock("--fail-rate", "1", "--faults", "slow", "--slow-ms", str(SLOW_MS))
     with catfacts.Client(mock.url, timeout=1, retries=2) as client:
         started = time.monotonic()
         with pytest.raises(catfacts.Timeout) as caught:
             client.breeds_page()
         elapsed = time.monotonic() - started
-    assert 0.9 <= elapsed < 1.8  # one bound for the call: not 3 attempts of 3 s
+    assert 0.9 <= elapsed < SLOW_MS / 1000  # one bound for the call: not 3 attempts of 30 s
     assert caught.value.message.startswith("the call's timeout of 1 s passed after 1 attempt to ")
     assert caught.value.message.endswith("; raise timeout to wait longer")
     assert caught.value.attempts == 1
 
 
 def test_attempt_timeout_bounds_one_request_and_says_its_python_name(make_mock: MakeMock) -> None:
-    mock = make_mock("--fail-rate", "1", "--faults", "slow", "--slow-ms", "3000")
-    with catfacts.Client(mock.url, attempt_timeout=0.3, retries=1, timeout=10) as client:
+    mock = make_mock("--fail-rate", "1", "--faults", "slow", "--slow-ms", str(SLOW_MS))
+    with catfacts.Client(mock.url, attempt_timeout=0.3, retries=1, timeout=HANG_S) as client:
         started = time.monotonic()
         with pytest.raises(catfacts.TimeoutError) as caught:
             client.fact()
         elapsed = time.monotonic() - started
-    assert 0.6 <= elapsed < 2.0 and caught.value.attempts == 2
+    # Two attempts of 0.3 s each, neither waiting for its 30 s body.
+    assert 0.6 <= elapsed < SLOW_MS / 1000 and caught.value.attempts == 2
     assert caught.value.message.startswith("timed out after 0.3 s waiting for ")
     assert "(raise attempt_timeout to wait longer)" in caught.value.message
 
 
 def test_connect_timeout_bounds_the_wait_for_a_silent_server(make_mock: MakeMock) -> None:
-    mock = make_mock("--latency-ms", "3000")  # accepts, then says nothing for 3 s
+    latency_s = 30.0
+    mock = make_mock("--latency-ms", str(int(latency_s * 1000)))  # accepts, then says nothing for 30 s
     with catfacts.Client(mock.url, connect_timeout=0.3, retries=0) as client:
         started = time.monotonic()
         with pytest.raises(catfacts.TimeoutError) as caught:
             client.fact()
         elapsed = time.monotonic() - started
-    assert 0.25 <= elapsed < 1.5 and "timed out after 0.3 s" in caught.value.message
+    assert 0.25 <= elapsed < latency_s and "timed out after 0.3 s" in caught.value.message
 
 
 @pytest.mark.parametrize("library, python", [

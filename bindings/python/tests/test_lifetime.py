@@ -8,7 +8,6 @@ import shutil
 import subprocess
 import sys
 import textwrap
-import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Dict, List, Tuple
@@ -18,7 +17,7 @@ import pytest
 import catfacts
 from catfacts import _native
 
-from conftest import MakeMock, PYTHON_DIR, ROOT
+from conftest import PYTHON_DIR, ROOT, MakeMock
 
 
 def test_eight_threads_share_a_client(mock_url: str, all_breeds: List[catfacts.Breed]) -> None:
@@ -51,7 +50,7 @@ def test_eight_threads_share_a_client(mock_url: str, all_breeds: List[catfacts.B
 
 
 def test_clients_and_lists_collected_while_loads_are_in_flight(make_mock: MakeMock) -> None:
-    mock = make_mock("--latency-ms", "200")
+    mock = make_mock("--latency-ms", "2000")  # every load is still in flight when collected
     for _ in range(10):
         c = catfacts.Client(mock.url, retries=0)
         c.on_request(lambda *args: None)
@@ -65,7 +64,8 @@ def test_clients_and_lists_collected_while_loads_are_in_flight(make_mock: MakeMo
         cycle.get(0)
         del c, breeds, facts, cycle
         gc.collect()
-    time.sleep(0.5)  # let the cancelled loads come back
+    # A request sent after the loads, as slow as they are, is answered after them: once it has
+    # come, so has every load sent before it (or it was cut when its objects were collected).
     with catfacts.Client(mock.url) as c:
         assert c.breeds_page(1, limit=1).items[0].name == "Abyssinian"
 

@@ -4,22 +4,14 @@ from __future__ import annotations
 import random
 import sys
 import threading
-import time
-from typing import Callable, List
+from typing import List
 
 import pytest
 
 import catfacts
 from catfacts import ListEvent
 
-from conftest import MakeMock
-
-
-def wait_for(condition: Callable[[], object], timeout: float = 3.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while not condition() and time.monotonic() < deadline:
-        time.sleep(0.01)
-    return bool(condition())
+from conftest import HANG_S, MakeMock, wait_for
 
 
 def test_len_waits_for_the_first_page(client: catfacts.Client) -> None:
@@ -65,7 +57,7 @@ def test_iteration_walks_every_item_in_order(client: catfacts.Client, all_breeds
 
 
 def test_get_without_waiting_is_none_until_the_page_loads(make_mock: MakeMock) -> None:
-    mock = make_mock("--latency-ms", "300")
+    mock = make_mock("--latency-ms", "2000")  # no machine is slow enough to read past it
     with catfacts.Client(mock.url, retries=0) as c, c.breeds(page_size=10) as lst:
         assert lst.get(0) is None
         assert lst.get(-1) is None  # the count is not known yet
@@ -73,7 +65,7 @@ def test_get_without_waiting_is_none_until_the_page_loads(make_mock: MakeMock) -
         breed = lst.get(0, wait=True)
         assert breed is not None and breed.name == "Abyssinian"
         assert lst.get(1) == lst[1]
-        last = lst.get(-1, wait=5)
+        last = lst.get(-1, wait=HANG_S)
         assert last is not None and last.name == "York Chocolate"
 
 

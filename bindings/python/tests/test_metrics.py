@@ -8,20 +8,13 @@ import platform
 import sys
 import threading
 import time
-from typing import Callable, List, Tuple
+from typing import List
 
 import pytest
 
 import catfacts
 
-from conftest import MakeMock
-
-def wait_for(condition: Callable[[], object], timeout: float = 3.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while not condition() and time.monotonic() < deadline:
-        time.sleep(0.01)
-    return bool(condition())
-
+from conftest import MakeMock, wait_for
 
 def test_metrics_are_frozen_dataclasses_of_each_part(client: catfacts.Client) -> None:
     client.breeds_page(1, limit=3)
@@ -74,11 +67,15 @@ def test_a_fresh_client_has_no_endpoint_metrics(client: catfacts.Client) -> None
 def test_average_latency_matches_the_injected_latency(make_mock: MakeMock) -> None:
     mock = make_mock("--latency-ms", "50")
     with catfacts.Client(mock.url, retries=0) as c:
+        started = time.monotonic()
         for _ in range(20):
             c.fact()
+        wall_ms = (time.monotonic() - started) * 1000
         endpoint = c.metrics().endpoints[0]
     assert endpoint.endpoint == "/fact" and endpoint.requests == 20
-    assert 50 <= endpoint.avg_ms <= 60
+    # At least the injected latency; at most what the clock saw (the 20 requests ran one after
+    # another), however busy the machine is.
+    assert 50 <= endpoint.avg_ms <= wall_ms / 20, f"avg {endpoint.avg_ms} ms of {wall_ms:.1f} ms in all"
     assert endpoint.min_ms >= 50
 
 
@@ -131,8 +128,7 @@ def test_on_request_none_removes_the_callback(client: catfacts.Client) -> None:
     client.fact()
     assert wait_for(lambda: len(seen) == 1)
     client.on_request(None)
-    client.fact()
-    time.sleep(0.1)
+    client.fact()  # removed before the request went out; the library records a request before its call returns
     assert len(seen) == 1
 
 

@@ -1,9 +1,11 @@
 """Search as you type: the latest text answered once, stale answers never handed out, one
 load for a burst of typing, nothing after close, offline answers labelled, and asyncio.
 
-Waits for answers are bounded by generous timeouts (an answer that does not come fails the
-test, it does not hang it). "Nothing more came" is checked by waiting past the mock's latency:
-a correct library passes whatever the machine's speed.
+Waits for answers are bounded by a timeout only a hang reaches (an answer that does not come
+fails the test, it does not hang it). Where a test needs a state (the breeds still loading, an
+answer arrived and unread) it waits for it, or the mock's latency holds it far longer than any
+machine takes to get there. "Nothing more came" is checked by watching for a while once what
+could bring it has happened: a correct library passes whatever the machine's speed.
 """
 from __future__ import annotations
 
@@ -20,12 +22,12 @@ import pytest
 
 import catfacts
 
-from conftest import MakeMock, PYTHON_DIR
+from conftest import HANG_S, PYTHON_DIR, MakeMock, wait_for
 from test_proxy import closed_port
 
-LATENCY_MS = 600
-ANSWER_S = 15.0  # the longest an expected answer may take on a loaded machine
-QUIET_S = 2 * LATENCY_MS / 1000  # how long to watch for an answer that must not come
+LATENCY_MS = 3000  # the breeds load this long: a test typing meanwhile is sure to beat them
+ANSWER_S = HANG_S  # the longest an expected answer may take
+QUIET_S = 1.0  # how long to watch for an answer that must not come
 
 
 def names(results: catfacts.SearchResults) -> List[str]:
@@ -77,7 +79,9 @@ def test_an_answer_to_a_slow_search_of_an_older_text_is_never_handed_out(make_mo
     mock = make_mock("--latency-ms", str(LATENCY_MS))
     with catfacts.Client(mock.url, retries=0) as c, c.search_session(debounce=0.05) as search:
         search.set("a")
-        time.sleep(0.3)  # past the debounce: "a" is being searched, its breeds still loading
+        # Most likely past the debounce, so that "a" is being searched; its breeds still load
+        # for seconds whatever the machine. Had "a" not started yet, it never will.
+        time.sleep(0.3)
         search.set("ab")
         first = search.results(timeout=ANSWER_S)
         later = search.results(timeout=QUIET_S)
@@ -88,20 +92,25 @@ def test_an_answer_to_a_slow_search_of_an_older_text_is_never_handed_out(make_mo
 
 def test_a_burst_of_typing_costs_one_load_and_one_answer(make_mock: MakeMock) -> None:
     mock = make_mock("--latency-ms", "100")
+    debounce_s = 2.0  # far longer than four calls of set() take, however slow the machine
     heard: List[catfacts.SearchResults] = []
+    heard_at: List[float] = []
     done = threading.Event()
 
     def hear(results: catfacts.SearchResults) -> None:
+        heard_at.append(time.monotonic())
         heard.append(results)
         done.set()
 
-    with catfacts.Client(mock.url, retries=0) as c, c.search_session(debounce=0.4, on_results=hear) as search:
+    with catfacts.Client(mock.url, retries=0) as c, c.search_session(debounce=debounce_s, on_results=hear) as search:
         for typed in ("s", "si", "sia", "siam"):
+            typed_at = time.monotonic()
             search.set(typed)
         assert search.generation == 4
         assert done.wait(ANSWER_S)
         time.sleep(QUIET_S)
         assert [(r.generation, r.text, names(r)) for r in heard] == [(4, "siam", ["Siamese"])]
+        assert heard_at[0] - typed_at >= debounce_s - 0.01  # searched once the text stood still
         assert breeds_requests(c) == 1
 
 
@@ -110,7 +119,7 @@ def test_an_unread_answer_is_dropped_when_the_text_changes(client: catfacts.Clie
         search.set("si")
         assert search.results(timeout=ANSWER_S) is not None  # the breeds are loaded from here on
         search.set("sia")
-        time.sleep(0.5)  # its answer arrives, and is not read
+        assert wait_for(lambda: search._answers.unread is not None)  # its answer came, not read
         search.set("sib")
         results = search.results(timeout=ANSWER_S)
     assert results is not None and (results.generation, results.text, names(results)) == (3, "sib", ["Siberian"])
@@ -137,10 +146,11 @@ def test_nothing_is_handed_out_after_close(make_mock: MakeMock) -> None:
     heard: List[catfacts.SearchResults] = []
     with catfacts.Client(mock.url, retries=0) as c:
         search = c.search_session(debounce=0, on_results=heard.append)
-        search.set("ab")
-        time.sleep(0.2)  # its breeds are loading
+        search.set("ab")  # its breeds load for seconds: closed before they come
         search.close()
         assert search.closed
+        # The load goes on (it is the client's); once it came back, "ab" would be answered.
+        assert wait_for(lambda: breeds_requests(c) == 1)
         time.sleep(QUIET_S)
         assert heard == []
         with pytest.raises(catfacts.CancelledError):
@@ -152,7 +162,7 @@ def test_closing_ends_a_reader_waiting_on_another_thread(client: catfacts.Client
     seen: List[catfacts.SearchResults] = []
     reader = threading.Thread(target=lambda: seen.extend(search))
     reader.start()
-    time.sleep(0.1)
+    time.sleep(0.1)  # most likely waiting by now; a reader that starts after the close ends at once too
     search.close()
     reader.join(timeout=ANSWER_S)
     assert not reader.is_alive() and seen == []
@@ -245,7 +255,8 @@ def test_sessions_collected_with_searches_in_flight(make_mock: MakeMock) -> None
             search.set("a")
             del search
             gc.collect()
-        time.sleep(0.5)  # let the loads come back
+        # This session's load, sent after theirs and as slow, comes after them (or finds the
+        # breeds one of them loaded): by its answer, theirs came back to the collected sessions.
         with c.search_session(debounce=0) as search:
             search.set("ab")
             results = search.results(timeout=ANSWER_S)
@@ -276,7 +287,7 @@ def test_async_answers_the_latest_text_on_the_event_loop(make_mock: MakeMock) ->
         async with catfacts.AsyncClient(mock.url, retries=0) as client:
             async with client.search_session(debounce=0.05) as search:
                 search.set("a")
-                await asyncio.sleep(0.3)  # "a" is being searched
+                await asyncio.sleep(0.3)  # most likely "a" is being searched; its breeds load for seconds
                 search.set("ab")
                 first = await search.results(timeout=ANSWER_S)
                 assert first is not None and (first.generation, first.text, names(first)) == (2, "ab", ["Abyssinian"])
@@ -320,7 +331,7 @@ def test_async_callbacks_run_on_the_loop_and_closing_ends_async_for(mock_url: st
                     collected.append(results)
 
             reader = asyncio.ensure_future(read())
-            await asyncio.sleep(0.1)
+            await asyncio.sleep(0.1)  # most likely reading by now; a reader that starts later ends at once too
             client.close()  # closes the session, which ends the reader
             await asyncio.wait_for(reader, ANSWER_S)
             assert collected == [] and reading.closed
@@ -335,7 +346,10 @@ def test_async_drops_an_unread_answer_when_the_text_changes(mock_url: str) -> No
                 search.set("si")
                 assert await search.results(timeout=ANSWER_S) is not None  # the breeds are loaded from here on
                 search.set("sia")
-                await asyncio.sleep(0.5)  # its answer arrives on the loop, and is not read
+                deadline = time.monotonic() + HANG_S
+                while search._unread is None:  # its answer arrives on the loop, and is not read
+                    assert time.monotonic() < deadline, "no answer to 'sia'"
+                    await asyncio.sleep(0.01)
                 search.set("sib")
                 results = await search.results(timeout=ANSWER_S)
                 assert results is not None and (results.generation, names(results)) == (3, ["Siberian"])

@@ -10,6 +10,8 @@ import pytest
 
 import catfacts
 
+from conftest import HANG_S
+
 
 def serve(reply: Callable[[socket.socket], None]) -> Iterator[str]:
     """A TCP server on loopback that answers every connection with `reply`; yields its URL."""
@@ -36,7 +38,7 @@ def serve(reply: Callable[[socket.socket], None]) -> Iterator[str]:
 
 
 def failure(url: str) -> str:
-    with catfacts.Client(base_url=url, retries=0, timeout=5) as client:
+    with catfacts.Client(base_url=url, retries=0, timeout=HANG_S) as client:
         with pytest.raises(catfacts.NetworkError) as caught:
             client.breeds_page(1, limit=2)
     return str(caught.value)
