@@ -10,7 +10,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from conftest import MOCK, SHELL, run_shell, stable_env
+from conftest import HANG_S, MOCK, SHELL, run_shell, stable_env
 
 
 def manual_page(tmp_path):
@@ -64,7 +64,7 @@ def test_mock_starts_the_program_found_beside_the_shell(tmp_path):
     shutil.copy(MOCK, tmp_path / "catfacts-mock")
     env = {k: v for k, v in stable_env(PATH="/usr/bin:/bin").items() if k != "CATFACTS_MOCK"}
     done = subprocess.run([str(tmp_path / "catfacts"), "--mock", "-c", "breeds 10"], capture_output=True,
-                          text=True, env=env, timeout=30)
+                          text=True, env=env, timeout=HANG_S)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[0] == "Breeds — page 10 of 10 (98 in all)"
 
@@ -73,7 +73,7 @@ def test_mock_that_cannot_be_found_is_one_clear_sentence(tmp_path):
     shutil.copy(SHELL, tmp_path / "catfacts")
     env = {k: v for k, v in stable_env(PATH="/usr/bin:/bin").items() if k != "CATFACTS_MOCK"}
     done = subprocess.run([str(tmp_path / "catfacts"), "--mock", "-c", "breeds"], capture_output=True,
-                          text=True, env=env, timeout=30)
+                          text=True, env=env, timeout=HANG_S)
     assert done.returncode == 1
     assert done.stderr.splitlines() == [
         "catfacts: --mock: cannot find catfacts-mock beside catfacts or on PATH; install it (make install), "
@@ -105,8 +105,8 @@ def test_the_mock_stops_when_the_shell_is_killed():
         assert Path(f"/proc/{mocks[0]}/cmdline").read_bytes().split(b"\0")[1:6] == \
             [b"--host", b"127.0.0.1", b"--port", b"0", b"--stop-at-end-of-input"]
         shell.send_signal(signal.SIGKILL)
-        shell.wait(timeout=10)
-        deadline = time.monotonic() + 10
+        shell.wait(timeout=HANG_S)
+        deadline = time.monotonic() + HANG_S
         while Path(f"/proc/{mocks[0]}").exists() and time.monotonic() < deadline:
             # Reap it if it became our child's orphan that init has not collected yet.
             time.sleep(0.05)

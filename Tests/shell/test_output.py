@@ -5,7 +5,7 @@ import io
 import json
 import subprocess
 
-from conftest import SHELL, run_shell, stable_env
+from conftest import HANG_S, SHELL, run_shell, stable_env
 
 
 def json_lines(text):
@@ -63,7 +63,7 @@ def records(text):
 
 def raw_stdout(*args):
     """stdout as the bytes were written, decoded without turning CRLF into LF."""
-    done = subprocess.run([SHELL, *args], capture_output=True, env=stable_env(), timeout=30)
+    done = subprocess.run([SHELL, *args], capture_output=True, env=stable_env(), timeout=HANG_S)
     return done.stdout.decode("utf-8")
 
 

@@ -270,7 +270,8 @@ def test_fault_matrix_with_a_cached_page(tmp_path, mock_server, fault, shown):
         assert mock_server("--port", url.rsplit(":", 1)[1], "--fail-rate", "1", "--faults", fault).url == url
     started = time.monotonic()
     run = run_shell("--base-url", url, "--cache", str(path), "--cache-ttl", "0", "--no-fallback", "-c", "breeds")
-    assert time.monotonic() - started < 15
+    # Sooner than the shell's 30 s timeout: the fault was answered, not waited out.
+    assert time.monotonic() - started < 30
     title = "Breeds — page 1 of 10 (98 in all)"
     if shown == "decode":
         assert run.status == 1
