@@ -18,7 +18,7 @@ let libraryLinking: [LinkerSetting] = [
                   "-Xlinker", "-soname=libCatFacts.so.0"], .when(platforms: [.linux])),
     // Release: every symbol resolved at link time (-z defs), so a runtime library left out of
     // the static link fails the build, not the first dlopen on someone else's machine. Not in
-    // debug builds, which the sanitizer builds are (make c-misuse, make tsan): there the
+    // debug builds, which the ThreadSanitizer build is (make tsan): there the
     // sanitizer's runtime comes with the program that loads the library. FoundationEssentials'
     // own archives are named: its autolink entries leave them out, and -z defs would (rightly)
     // refuse the link. Identical code is folded only where no address is taken (--icf=safe):
@@ -42,9 +42,11 @@ let staticFoundation: [LinkerSetting] = [
 /// The libFuzzer targets (Tests/Fuzz, `make fuzz`) exist only when CATFACTS_FUZZ is set: they
 /// call libFuzzer's driver, linked by `-sanitize=fuzzer`, so they could not link in a plain
 /// build, and a plain `swift build` or `swift build --build-tests` neither compiles nor waits for them.
-/// The fuzz build has its own scratch path (.build-fuzz) and links no library: CatFactsC's
-/// linking flags (a version script that makes every other symbol local, ASan's interceptors
-/// included) are for libCatFacts.so only, so they are left out there.
+/// The fuzz build has its own scratch path (.build-fuzz), and CatFactsC's linking flags are
+/// left out there: their version script would make every other symbol local, ASan's
+/// interceptors included, and -z defs would refuse the coverage hooks that the program
+/// loading the library answers. The libCatFacts.so it links is the instrumented one that
+/// `make c-misuse` runs the misuse suite against.
 let fuzzing = Context.environment["CATFACTS_FUZZ"] != nil
 
 let package = Package(
