@@ -20,7 +20,7 @@ SAMPLES_PKG_CONFIG_PATH := $(PKGCONFIG_DIR)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG
 VALGRIND_SUPPRESSIONS := --suppressions=$(CURDIR)/Tests/C/valgrind.supp
 
 .PHONY: all deps test-deps python-deps build links pkgconfig lib release man run test swift-test c-test c-valgrind c-misuse \
-	c-samples python-test shell-test test-build c-valgrind-quick dist-check install uninstall bench clean tsan swift-test-release fuzz fuzz-build fuzz-short
+	c-samples python-test shell-test test-build flake-check c-valgrind-quick dist-check install uninstall bench clean tsan swift-test-release fuzz fuzz-build fuzz-short
 
 all: build
 
@@ -100,6 +100,14 @@ test:
 test-build: deps
 	$(SWIFT) build --build-tests
 	$(MAKE) --no-print-directory links pkgconfig c-samples
+
+# The C, Python and shell suites FLAKE_ROUNDS times (default 5) while stress-ng keeps both
+# cores busy: a test that passes only on a fast machine fails here. Ends `N passed, M failed`.
+FLAKE_ROUNDS ?= 5
+flake-check: test-deps python-deps
+	@scripts/install-deps.sh stress-ng
+	$(MAKE) --no-print-directory test-build c-samples
+	scripts/flake-check.sh $(FLAKE_ROUNDS)
 
 # Serial: the tests start mocks and measure latency, which they check against lower bounds only.
 swift-test:

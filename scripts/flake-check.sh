@@ -1,0 +1,83 @@
+#!/bin/bash
+# Runs the suites that start real processes and threads - the C tests (plain and under
+# valgrind), the Python suite, the shell suite - ROUNDS times while `stress-ng --cpu 2` keeps
+# both cores busy, so that a test which passes only when the machine is fast fails here
+# instead of on a newcomer's first `make test`. Prints one line per suite and round as it
+# goes, then one line per suite with its failures, and ends with `N passed, M failed`
+# (suite runs). Logs: .build/flake-check/SUITE.ROUND.log.
+#
+#   scripts/flake-check.sh [ROUNDS]     (make flake-check; FLAKE_ROUNDS=N, default 5)
+#   FLAKE_SUITES="c python"             only those suites (c, c-valgrind, python, shell)
+#   FLAKE_LOAD=0                        no stress-ng (to compare with an idle machine)
+#
+# Needs the debug build (make build, make c-samples) and stress-ng (make flake-check
+# installs it). Exit status 0 only when every run passed.
+set -u
+cd "$(dirname "$0")/.."
+
+rounds=${1:-${FLAKE_ROUNDS:-5}}
+case $rounds in ''|*[!0-9]*|0) echo "flake-check: ROUNDS must be a positive integer, not '$rounds'" >&2; exit 2 ;; esac
+suites=(${FLAKE_SUITES:-c c-valgrind python shell})
+python=${PYTHON:-python3}
+build=.build/debug
+logs=.build/flake-check
+mkdir -p "$logs"
+
+for need in "$build/libCatFacts.so.0" "$build/catfacts" "$build/catfacts-mock"; do
+    [ -e "$need" ] || { echo "flake-check: $need is missing; run make build first" >&2; exit 2; }
+done
+
+# run_suite NAME: one run of a suite; its output goes to the log named by the caller.
+run_suite() {
+    case $1 in
+        c) Tests/C/run.sh && SAMPLES_DIR=bindings/c/build bindings/c/test.sh ;;
+        c-valgrind) Tests/C/run.sh --valgrind &&
+            VALGRIND=1 VALGRIND_OPTS="--suppressions=$PWD/Tests/C/valgrind.supp" SAMPLES_DIR=bindings/c/build bindings/c/test.sh ;;
+        python) CATFACTS_MOCK=$build/catfacts-mock CATFACTS_LIBRARY=$PWD/$build/libCatFacts.so \
+            "$python" -m pytest bindings/python/tests -q -p no:cacheprovider ;;
+        shell) CATFACTS=$build/catfacts CATFACTS_MOCK=$build/catfacts-mock \
+            "$python" -m pytest Tests/shell -q -p no:cacheprovider ;;
+        *) echo "flake-check: unknown suite '$1' (c, c-valgrind, python, shell)"; return 2 ;;
+    esac
+}
+
+load_pid=
+if [ "${FLAKE_LOAD:-1}" != 0 ]; then
+    command -v stress-ng >/dev/null || { echo "flake-check: stress-ng is not installed (make flake-check installs it)" >&2; exit 2; }
+    # Two CPU hogs, one per core, for as long as the rounds take; killed on any exit.
+    stress-ng --cpu 2 --timeout 0 --quiet &
+    load_pid=$!
+fi
+cleanup() { [ -n "$load_pid" ] && kill "$load_pid" 2>/dev/null && wait "$load_pid" 2>/dev/null; }
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+declare -A failures
+passed=0
+failed=0
+start=$SECONDS
+for round in $(seq "$rounds"); do
+    for suite in "${suites[@]}"; do
+        log=$logs/$suite.$round.log
+        began=$SECONDS
+        if run_suite "$suite" >"$log" 2>&1; then
+            passed=$((passed + 1)); verdict=passed
+        else
+            failed=$((failed + 1)); verdict="FAILED (see $log)"
+            failures[$suite]="${failures[$suite]:-} $round"
+        fi
+        echo "flake-check: round $round/$rounds $suite: $verdict in $((SECONDS - began)) s"
+    done
+done
+
+echo
+echo "flake-check: $rounds rounds in $((SECONDS - start)) s, load: $([ -n "$load_pid" ] && echo 'stress-ng --cpu 2' || echo none)"
+for suite in "${suites[@]}"; do
+    if [ -n "${failures[$suite]:-}" ]; then
+        echo "  $suite: failed in round(s)${failures[$suite]}"
+    else
+        echo "  $suite: no failure in $rounds rounds"
+    fi
+done
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
