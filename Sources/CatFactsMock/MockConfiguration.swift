@@ -16,9 +16,11 @@ public struct MockConfiguration: Sendable {
     public var jitter: Duration = .zero
     /// Probability, in `0...1`, that a request gets a fault.
     public var failRate: Double = 0
-    /// The faults to inject, taken in turn (round robin) whenever a request is chosen to fail.
+    /// The faults to inject whenever a request is chosen to fail, picked as ``faultOrder`` says.
     /// Empty means ``MockFault/serverError``.
     public var faults: [MockFault] = []
+    /// How a failing request's fault is picked from ``faults``: in turn (the default) or at random.
+    public var faultOrder: MockFaultOrder = .turn
     /// The first N requests always get a fault (for retry tests); ``failRate`` applies after them.
     public var failFirst: Int = 0
     /// The server's cap on `limit`: a larger `limit` is served as this many items per page.

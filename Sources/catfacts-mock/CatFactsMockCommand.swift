@@ -34,8 +34,12 @@ struct CatFactsMockCommand: AsyncParsableCommand {
     @Option(name: .customLong("fail-rate"), help: "Probability (0...1) that a request gets a fault.")
     var failRate = 0.0
 
-    @Option(help: "Faults to inject in turn, comma-separated: \(MockFault.allCases.map(\.rawValue).joined(separator: ",")) (default 500).")
+    @Option(help: "Faults to inject, comma-separated: \(MockFault.allCases.map(\.rawValue).joined(separator: ",")) (default 500), picked as --fault-order says.")
     var faults: String?
+
+    @Option(name: .customLong("fault-order"),
+            help: "How a failing request's fault is picked from --faults: \(MockFaultOrder.allCases.map(\.rawValue).joined(separator: " or ")) (default turn; --seed repeats random draws).")
+    var faultOrder = MockFaultOrder.turn.rawValue
 
     @Option(name: .customLong("fail-first"), help: "Fault the first N requests, whatever the fail rate.")
     var failFirst = 0
@@ -46,6 +50,9 @@ struct CatFactsMockCommand: AsyncParsableCommand {
     @Option(name: .customLong("slow-ms"), help: "How long a slow fault spreads the body over, in milliseconds.")
     var slowMS = 2000
 
+    @Option(name: .customLong("retry-after"), help: "The Retry-After of 429 and 503 faults, in seconds.")
+    var retryAfter = 1
+
     @Option(help: "Seed for fault choice, jitter and /fact, for repeatable runs.")
     var seed: UInt64?
 
@@ -55,7 +62,7 @@ struct CatFactsMockCommand: AsyncParsableCommand {
 
     mutating func validate() throws {
         for (name, value) in [("--port", port), ("--latency-ms", latencyMS), ("--jitter-ms", jitterMS),
-                              ("--fail-first", failFirst), ("--slow-ms", slowMS),
+                              ("--fail-first", failFirst), ("--slow-ms", slowMS), ("--retry-after", retryAfter),
                               ("--breeds", breeds ?? 0), ("--facts", facts ?? 0)] where value < 0 {
             throw ValidationError("\(name) must not be negative (got \(value)).")
         }
@@ -65,6 +72,7 @@ struct CatFactsMockCommand: AsyncParsableCommand {
             throw ValidationError("--fail-rate must be between 0 and 1 (got \(failRate)).")
         }
         _ = try parsedFaults()
+        _ = try parsedFaultOrder()
     }
 
     /// `--faults` as faults; an unknown name is a validation error naming the valid ones.
@@ -80,6 +88,15 @@ struct CatFactsMockCommand: AsyncParsableCommand {
         }
     }
 
+    /// `--fault-order` as an order; an unknown name is a validation error naming the valid ones.
+    private func parsedFaultOrder() throws -> MockFaultOrder {
+        guard let order = MockFaultOrder(rawValue: faultOrder) else {
+            throw ValidationError(
+                "unknown fault order \"\(faultOrder)\" in --fault-order; use \(MockFaultOrder.allCases.map(\.rawValue).joined(separator: " or ")).")
+        }
+        return order
+    }
+
     func run() async throws {
         var configuration = MockConfiguration()
         configuration.host = host
@@ -90,9 +107,11 @@ struct CatFactsMockCommand: AsyncParsableCommand {
         configuration.jitter = .milliseconds(jitterMS)
         configuration.failRate = failRate
         configuration.faults = try parsedFaults()
+        configuration.faultOrder = try parsedFaultOrder()
         configuration.failFirst = failFirst
         configuration.maxLimit = maxLimit
         configuration.slowBody = .milliseconds(slowMS)
+        configuration.retryAfterSeconds = retryAfter
         configuration.seed = seed
 
         // Install the handlers before listening, so an early signal still stops cleanly.

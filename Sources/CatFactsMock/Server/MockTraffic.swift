@@ -25,6 +25,7 @@ final class MockTraffic: Sendable {
 
     private let state: Locked<State>
     private let faults: [MockFault]
+    private let faultOrder: MockFaultOrder
     private let failFirst: Int
     private let failRate: Double
     private let latency: Int64
@@ -34,6 +35,7 @@ final class MockTraffic: Sendable {
         var seeder = SystemRandomNumberGenerator()
         state = Locked(State(generator: SplitMix64(seed: configuration.seed ?? seeder.next())))
         faults = configuration.faults.isEmpty ? [.serverError] : configuration.faults
+        faultOrder = configuration.faultOrder
         failFirst = configuration.failFirst
         failRate = configuration.failRate
         latency = configuration.latency.nanoseconds
@@ -51,8 +53,13 @@ final class MockTraffic: Sendable {
             }
             var fault: MockFault?
             if fails {
-                fault = faults[state.nextFault % faults.count]
-                state.nextFault += 1
+                switch faultOrder {
+                case .turn:
+                    fault = faults[state.nextFault % faults.count]
+                    state.nextFault += 1
+                case .random:
+                    fault = faults[Int.random(in: 0..<faults.count, using: &state.generator)]
+                }
             }
             var delay = latency
             if jitter > 0 {
