@@ -69,9 +69,10 @@ static void remove_folder(const char *folder) {
     if (system(command) != 0) fprintf(stderr, "could not remove %s\n", folder);
 }
 
-/* `{"cache_path":"<path>","retries":0<extra>}` into options. */
+/* `{"cache_path":"<path>","retries":0,"read_ahead":0<extra>}` into options: no pages read
+ * ahead, so each page asked is one write and the counts are exact. */
 static void cache_options(char options[static 256], const char *path, const char *extra) {
-    snprintf(options, 256, "{\"cache_path\":\"%s\",\"retries\":0%s}", path, extra ? extra : "");
+    snprintf(options, 256, "{\"cache_path\":\"%s\",\"retries\":0,\"read_ahead\":0%s}", path, extra ? extra : "");
 }
 
 /* Fetches a page of breeds, expecting CF_OK; its "source", copied into source. */
@@ -116,7 +117,7 @@ static void a_cache_off_is_null_and_a_memory_cache_has_no_path(void) {
     REQUIRE_MOCK(NULL, url);
     cf_client *off = NULL, *memory = NULL;
     CHECK_STATUS(cf_client_open(url, "{\"cache_max_bytes\":0}", &off), CF_OK);
-    CHECK_STATUS(cf_client_open(url, "{\"cache_max_bytes\":100000}", &memory), CF_OK);
+    CHECK_STATUS(cf_client_open(url, "{\"cache_max_bytes\":100000,\"read_ahead\":0}", &memory), CF_OK);
     char *out = NULL;
     if (CHECK_STATUS(cf_metrics(off, &out), CF_OK) == CF_OK) {
         json_t *metrics = PARSE_JSON(out);
@@ -263,8 +264,7 @@ static void a_full_disk_counts_failed_writes_in_one_warning_and_calls_go_on(void
         CHECKF(0, "cannot start catfacts-mock");
         goto unmount;
     }
-    /* No read-ahead: each page asked is one write, so the count is exact. */
-    cache_options(options, path, ",\"read_ahead\":0");
+    cache_options(options, path, NULL);
     /* Opened first: the file, its WAL and shared memory exist before the disk fills. */
     CHECK_STATUS(cf_client_open(url, options, &c), CF_OK);
     if (fill_disk(filler) == 0) {

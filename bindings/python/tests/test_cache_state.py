@@ -30,7 +30,7 @@ needs_root = pytest.mark.skipif(
 
 
 def test_a_memory_cache_is_a_typed_frozen_state_without_a_path(mock_url: str) -> None:
-    with catfacts.Client(mock_url, retries=0, cache_max_bytes=100_000) as client:
+    with catfacts.Client(mock_url, retries=0, cache_max_bytes=100_000, read_ahead=0) as client:
         assert client.breeds_page(1, limit=5).source == "network"
         assert client.breeds_page(1, limit=5).source == "cache"
         cache = client.metrics().cache
@@ -61,7 +61,7 @@ def test_the_state_is_read_from_json_and_absent_from_an_older_library() -> None:
 
 def test_a_damaged_file_is_moved_aside_and_the_warning_names_both_files(mock_url: str, tmp_path: Path) -> None:
     live, path = tmp_path / "live.sqlite", tmp_path / "cache.sqlite"
-    with catfacts.Client(mock_url, retries=0, cache_path=live) as client:
+    with catfacts.Client(mock_url, retries=0, cache_path=live, read_ahead=0) as client:
         client.breeds_page(1, limit=5)
     # A copy of a cache file, its header overwritten. Not the file itself: the closed client's
     # connection may live on until its last task ends, and SQLite shares a file's WAL between
@@ -71,7 +71,7 @@ def test_a_damaged_file_is_moved_aside_and_the_warning_names_both_files(mock_url
     with open(path, "r+b") as file:
         file.write(garbage)
 
-    with catfacts.Client(mock_url, retries=0, cache_path=path) as client:
+    with catfacts.Client(mock_url, retries=0, cache_path=path, read_ahead=0) as client:
         cache = client.metrics().cache
         assert cache is not None and cache.path == str(path) and cache.entries == 0
         assert len(cache.warnings) == 1
