@@ -401,12 +401,27 @@ void cf_search_close(cf_search *s);
  *    "os":{"name":"Debian GNU/Linux","version":"12","kernel":"6.1.0"},
  *    "app":{"name":"<host process>","library_version":"0.1.0"},
  *    "memory":{"resident_bytes":123,"peak_resident_bytes":456},
- *    "online":true,"collected_at":"<RFC 3339>"}
+ *    "online":true,"collected_at":"<RFC 3339>",
+ *    "cache":{"path":"/var/cache/app/catfacts.sqlite","bytes":20736,"max_bytes":52428800,
+ *      "entries":4,"hits":1,"writes_failed":0,"evicted_entries":0,"evicted_bytes":0,
+ *      "warnings":["..."]}}
  * "requests" counts requests sent, retries included; a call answered without one
  * counts in "cache_hits", and so does one answered by a 304 (which also counts as a
  * request, as it was sent). "online" is false while the client is offline (see
  * cf_client_open). Times are wall time in milliseconds from sending a request
  * to having its whole body, over the requests that got a whole response.
+ * "cache" is null when the cache is off (cache_max_bytes 0), else: "path" the file, null
+ * for a memory cache (also when the file could not be used; a warning says why); "bytes"
+ * the pages take as cache_max_bytes counts them ("max_bytes"); "entries" pages stored;
+ * "hits" the endpoints' "cache_hits" summed; "writes_failed" writes that failed;
+ * "evicted_entries" and "evicted_bytes" what was evicted to stay within the cap; and
+ * "warnings", what went wrong with the cache without failing a call, oldest first (at
+ * most 100): a damaged file, with the name it was moved to ("the cache file P is not a
+ * valid SQLite database (...); moved it to P.corrupt-<time> and started a new cache"), a
+ * folder that is not writable, a failed read or write with its cause ("disk full: 3 cache
+ * writes failed; the last: ..."; also "read-only", "permission denied", "I/O error",
+ * "locked", "damaged"), pages evicted for the cap ("evicted 3 cached pages (1155 bytes) so
+ * far, ..."). A fault that recurs is one line, rewritten with its count.
  * Returns: CF_OK; CF_ERR_ARGUMENT for a NULL c or out_json.
  */
 cf_status cf_metrics(cf_client *c, char **out_json);
@@ -420,7 +435,10 @@ cf_status cf_metrics(cf_client *c, char **out_json);
  * as the histogram catfacts_request_duration_seconds (Prometheus' default buckets,
  * 5 ms to 10 s, with _sum and _count), and the gauges catfacts_resident_memory_bytes,
  * _peak_resident_memory_bytes, _online (1 or 0) and _info (labels: library version, OS,
- * device). The text ends with a newline; scrape it as it is.
+ * device); with a cache, its state as in cf_metrics: the gauges catfacts_cache_entries,
+ * _cache_bytes, _cache_max_bytes and _cache_warnings (lines kept), and the counters
+ * catfacts_cache_writes_failed_total, _cache_evicted_entries_total and
+ * _cache_evicted_bytes_total. The text ends with a newline; scrape it as it is.
  * Returns: CF_OK; CF_ERR_ARGUMENT for a NULL c or out_text.
  */
 cf_status cf_metrics_prometheus(cf_client *c, char **out_text);

@@ -28,8 +28,8 @@ import Foundation
 public final class CatFactsClient: Sendable {
     /// The options it was created with.
     public let options: ClientOptions
-    /// Every request's count and time, per endpoint.
-    public let metrics = MetricsRecorder()
+    /// Every request's count and time, per endpoint, and the cache's state.
+    public let metrics: MetricsRecorder
     /// The base URL, validated.
     public var baseURL: URL { address.baseURL }
     /// The page cache; `nil` when ``ClientOptions/cacheMaxBytes`` is 0.
@@ -64,6 +64,7 @@ public final class CatFactsClient: Sendable {
         let cap = options.effectiveCacheMaxBytes
         let store = cap > 0 ? try ResponseStore(path: options.cachePath, maxBytes: cap) : nil
         self.store = store
+        metrics = MetricsRecorder(store: store)
         let transport = transport ?? CurlTransport()
         let proxies = ProxyRule(option: options.proxy)
         let probe = Self.probe(address: address, transport: transport, options: options, proxies: proxies)

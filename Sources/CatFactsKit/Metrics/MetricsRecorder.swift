@@ -1,5 +1,6 @@
 
-/// Counts and times every request a client makes, per endpoint. Safe from any thread.
+/// Counts and times every request a client makes, per endpoint, and reads the state of its
+/// cache into each snapshot. Safe from any thread.
 public final class MetricsRecorder: Sendable {
     /// Called after every request, on the thread that finished it.
     public typealias Listener = @Sendable (RequestEvent) -> Void
@@ -11,8 +12,13 @@ public final class MetricsRecorder: Sendable {
 
     private let state = Locked(State())
     private let listener = ListenerSlot<RequestEvent>()
+    /// The client's cache, whose state each snapshot reads; `nil` when it has none.
+    private let store: ResponseStore?
 
-    public init() {}
+    /// A recorder for a client with `store` as its cache (`nil`: none, or not the recorder's concern).
+    public init(store: ResponseStore? = nil) {
+        self.store = store
+    }
 
     /// Removes the listener and waits until no other thread is inside a call of it, so
     /// whatever it uses may be freed (`cf_client_close`).
@@ -73,9 +79,11 @@ public final class MetricsRecorder: Sendable {
         }
     }
 
-    /// Everything: endpoints, device, OS, app, memory, online state.
+    /// Everything: endpoints, device, OS, app, memory, online state, the cache.
     public func snapshot() -> MetricsSnapshot {
-        MetricsSnapshot(endpoints: endpoints(), system: SystemInfo.current, memory: MemoryUsage.current(),
-                        online: online, collectedAt: .now)
+        let endpoints = endpoints()
+        let cache = store?.state(hits: endpoints.reduce(0) { $0 + $1.cacheHits })
+        return MetricsSnapshot(endpoints: endpoints, system: SystemInfo.current, memory: MemoryUsage.current(),
+                               online: online, collectedAt: .now, cache: cache)
     }
 }

@@ -12,9 +12,11 @@ public struct MetricsSnapshot: Sendable, Equatable, Encodable {
     /// Whether the last request reached the server.
     public var online: Bool
     public var collectedAt: Date
+    /// The cache's state; `nil` when the client has no cache (`cache_max_bytes` 0).
+    public var cache: CacheState? = nil
 
     enum CodingKeys: String, CodingKey {
-        case endpoints, device, os, app, memory, online, collectedAt = "collected_at"
+        case endpoints, device, os, app, memory, online, collectedAt = "collected_at", cache
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -26,6 +28,8 @@ public struct MetricsSnapshot: Sendable, Equatable, Encodable {
         try c.encode(memory, forKey: .memory)
         try c.encode(online, forKey: .online)
         try c.encode(collectedAt.formatted(.iso8601), forKey: .collectedAt)
+        // null rather than left out when there is no cache: every key is always there.
+        try c.encode(cache, forKey: .cache)
     }
 
     /// The snapshot as UTF-8 JSON.

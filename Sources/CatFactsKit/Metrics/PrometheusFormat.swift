@@ -37,6 +37,19 @@ extension MetricsSnapshot {
                [("", String(memory.peakResidentBytes))])
         family("online", "gauge", "1 while the client is online; 0 while offline after calls in a row got no response.",
                [("", online ? "1" : "0")])
+        if let cache {
+            family("cache_entries", "gauge", "Pages in the cache.", [("", String(cache.entries))])
+            family("cache_bytes", "gauge", "Bytes the cached pages take, as the size cap counts them.", [("", String(cache.bytes))])
+            family("cache_max_bytes", "gauge", "The cache's size cap (cache_max_bytes).", [("", String(cache.maxBytes))])
+            family("cache_writes_failed_total", "counter", "Cache writes that failed (disk full, read-only, ...).",
+                   [("", String(cache.writesFailed))])
+            family("cache_evicted_entries_total", "counter", "Pages evicted to keep the cache within its size cap.",
+                   [("", String(cache.evictedEntries))])
+            family("cache_evicted_bytes_total", "counter", "Bytes of the pages evicted for the size cap.",
+                   [("", String(cache.evictedBytes))])
+            family("cache_warnings", "gauge", "Warnings the cache keeps (the metrics JSON has their text).",
+                   [("", String(cache.warnings.count))])
+        }
         let info = "{library_version=\"\(Self.escape(system.app.libraryVersion))\",os=\"\(Self.escape(system.os.name))\",os_version=\"\(Self.escape(system.os.version))\",arch=\"\(Self.escape(system.device.arch))\",model=\"\(Self.escape(system.device.model))\"}"
         family("info", "gauge", "The library, OS and device.", [(info, "1")])
         return out

@@ -10,7 +10,8 @@ import Foundation
 /// In memory (a private database) unless given a path; a file is opened in WAL mode with a
 /// busy timeout, so several processes may share it. Opening never fails: a corrupt or
 /// foreign file is moved aside and rebuilt, and a file that cannot be used at all is
-/// replaced by a memory cache — each time with a line in ``warnings``.
+/// replaced by a memory cache — each time with a line in ``warnings``. A read or write that
+/// fails, and pages evicted for the cap, are counted and summarized there too (``state(hits:)``).
 /// Every write is one transaction, committed before the call that made it returns.
 public final class ResponseStore: Sendable {
     /// Bytes a row costs beyond its body and key (timestamps, validators, b-tree overhead).
@@ -22,6 +23,8 @@ public final class ResponseStore: Sendable {
     public let maxBytes: Int
     /// What went wrong without failing a call.
     public let warnings: StoreWarnings
+    /// Writes that failed and pages evicted, for ``state(hits:)``.
+    private let tallies = Locked(StoreTallies())
     /// The one connection, used by one call at a time: a SQLite connection must not be
     /// shared between threads without a lock, and the cache's statements are short.
     private let connection: Locked<SQLiteConnection>
@@ -71,22 +74,23 @@ public final class ResponseStore: Sendable {
             return
         }
         let now = Date.now.timeIntervalSince1970
-        try run("write \(key)") { db throws(SQLiteError) in
+        let evicted = try run("write \(key)", writes: true) { db throws(SQLiteError) in
             try db.transaction { () throws(SQLiteError) in
                 try db.execute("""
                     INSERT OR REPLACE INTO response (key, endpoint, body, size, fetched_at, last_used_at, etag, last_modified)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """, [.text(text), .text(key.endpoint), .blob(body), .integer(Int64(size)),
                           .real(fetchedAt.timeIntervalSince1970), .real(now), SQLiteValue(etag), SQLiteValue(lastModified)])
-                try evict(db, keeping: text)
+                return try evict(db, keeping: text)
             }
         }
+        if evicted.entries > 0 { recordEviction(evicted) }
     }
 
     /// Marks `key` as used now and, when given, as fetched at `fetchedAt` (after a 304).
     package func touch(_ key: CacheKey, fetchedAt: Date? = nil) throws(CatFactsError) {
         let now = Date.now.timeIntervalSince1970
-        try run("update \(key)") { db throws(SQLiteError) in
+        try run("update \(key)", writes: true) { db throws(SQLiteError) in
             if let fetchedAt {
                 try db.execute("UPDATE response SET last_used_at = ?, fetched_at = ? WHERE key = ?",
                                [.real(now), .real(fetchedAt.timeIntervalSince1970), .text(key.description)])
@@ -98,7 +102,7 @@ public final class ResponseStore: Sendable {
 
     /// Removes what is filed under `key`.
     package func remove(_ key: CacheKey) throws(CatFactsError) {
-        try run("remove \(key)") { db throws(SQLiteError) in
+        try run("remove \(key)", writes: true) { db throws(SQLiteError) in
             try db.execute("DELETE FROM response WHERE key = ?", [.text(key.description)])
         }
     }
@@ -119,10 +123,19 @@ public final class ResponseStore: Sendable {
         Int(try db.firstRow("SELECT coalesce(sum(size), 0) FROM response") { row throws(SQLiteError) in try row.int64(0) } ?? 0)
     }
 
-    /// Deletes least recently used rows, never `kept`, until the total is within the cap.
-    private func evict(_ db: SQLiteConnection, keeping kept: String) throws(SQLiteError) {
+    /// The pages stored and the bytes they take, in one read.
+    private static func count(_ db: SQLiteConnection) throws(SQLiteError) -> (entries: Int, bytes: Int) {
+        try db.firstRow("SELECT count(*), coalesce(sum(size), 0) FROM response") { row throws(SQLiteError) in
+            (Int(try row.int64(0)), Int(try row.int64(1)))
+        } ?? (0, 0)
+    }
+
+    /// Deletes least recently used rows, never `kept`, until the total is within the cap;
+    /// how many it deleted and the bytes they took.
+    private func evict(_ db: SQLiteConnection, keeping kept: String) throws(SQLiteError) -> (entries: Int, bytes: Int) {
         var total = try Self.totalBytes(db)
-        guard total > maxBytes else { return }
+        let before = total
+        guard total > maxBytes else { return (0, 0) }
         // Chosen first (reading keys and sizes only, never bodies, and only as many rows as
         // the cap needs), deleted after, once the reading statement is reset.
         var doomed: [String] = []
@@ -139,27 +152,58 @@ public final class ResponseStore: Sendable {
                 try delete.run([.text(key)])
             }
         }
+        return (doomed.count, before - total)
     }
 
-    /// Runs a cache operation whose failure must not fail the call: the error becomes a line
-    /// in ``warnings`` and the answer `nil`.
+    /// Runs a cache operation whose failure must not fail the call: the answer is then `nil`,
+    /// and the failure is among the ``warnings`` already (``run(_:writes:_:)`` records each).
     @discardableResult
     func warnOnFailure<T>(_ body: () throws(CatFactsError) -> T) -> T? {
         do {
             return try body()
         } catch {
-            warnings.add(error.description)
             return nil
         }
     }
 
     /// Runs `body` on the connection, alone, turning its error into
-    /// ``CatFactsError/internal(_:)`` naming `what`.
-    func run<T: Sendable>(_ what: String, _ body: (SQLiteConnection) throws(SQLiteError) -> T) throws(CatFactsError) -> T {
+    /// ``CatFactsError/internal(_:)`` naming `what`. A failure is recorded first: counted
+    /// when `writes` says the operation writes, and summarized in ``warnings``, one line per
+    /// kind of failure (a full disk fails every write: one line, not one per page).
+    func run<T: Sendable>(_ what: String, writes: Bool = false,
+                          _ body: (SQLiteConnection) throws(SQLiteError) -> T) throws(CatFactsError) -> T {
         do {
             return try connection.withLock { db throws(SQLiteError) in try body(db) }
         } catch {
-            throw .internal("the cache could not \(what): \(error)")
+            let failure = "the cache could not \(what): \(error)"
+            // Summarized under the tallies' lock, so a line never shows an older count than the last.
+            tallies.withLock { tallies in
+                let count = tallies.recordFailure(error, writing: writes)
+                warnings.summarize(StoreTallies.failureWarning(failure, kind: error.kind, writing: writes, count: count),
+                                   as: StoreTallies.failureSlot(error, writing: writes))
+            }
+            throw .internal(failure)
         }
+    }
+
+    /// Counts pages evicted for the cap, and says so in one line kept up to date.
+    private func recordEviction(_ evicted: (entries: Int, bytes: Int)) {
+        tallies.withLock { tallies in
+            let total = tallies.recordEviction(entries: evicted.entries, bytes: evicted.bytes)
+            warnings.summarize(StoreTallies.evictionWarning(entries: total.entries, bytes: total.bytes, maxBytes: maxBytes),
+                               as: StoreTallies.evictionSlot)
+        }
+    }
+
+    /// The cache as the metrics show it; `hits` are counted by the metrics. A store that
+    /// cannot be read reports 0 pages and 0 bytes, and a warning says why.
+    public func state(hits: Int) -> CacheState {
+        let stored: (entries: Int, bytes: Int) = warnOnFailure { () throws(CatFactsError) in
+            try run("count the pages") { db throws(SQLiteError) in try Self.count(db) }
+        } ?? (0, 0)
+        let tallies = tallies.withLock { $0 }
+        return CacheState(path: path, bytes: stored.bytes, maxBytes: maxBytes, entries: stored.entries, hits: hits,
+                          writesFailed: tallies.writesFailed, evictedEntries: tallies.evictedEntries,
+                          evictedBytes: tallies.evictedBytes, warnings: warnings.all)
     }
 }

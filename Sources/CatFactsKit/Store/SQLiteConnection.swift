@@ -24,8 +24,9 @@ final class SQLiteConnection {
         guard code == SQLITE_OK, let handle else {
             // A handle usually comes back even on failure: it holds the message, then is closed.
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            let systemErrno = handle.map { sqlite3_system_errno($0) } ?? 0
             sqlite3_close_v2(handle)
-            throw SQLiteError(code: code, message: message, sql: nil)
+            throw SQLiteError(code: code, message: message, sql: nil, systemErrno: systemErrno)
         }
         self.handle = handle
         // Result codes say which constraint or which I/O step failed, not just that one did.
@@ -112,8 +113,10 @@ final class SQLiteConnection {
         }
     }
 
-    /// The error for `code`, with the connection's message.
+    /// The error for `code`, with the connection's message and the `errno` of its last
+    /// failed system call.
     func error(_ code: Int32, sql: String?) -> SQLiteError {
-        SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+        SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql,
+                    systemErrno: sqlite3_system_errno(handle))
     }
 }

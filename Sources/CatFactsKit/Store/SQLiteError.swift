@@ -1,4 +1,9 @@
 import CSQLite
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A failure SQLite reported: its result code and message, and the statement that failed.
 struct SQLiteError: Error, Sendable, CustomStringConvertible {
@@ -8,6 +13,9 @@ struct SQLiteError: Error, Sendable, CustomStringConvertible {
     let message: String
     /// The SQL being run, when there was one.
     let sql: String?
+    /// The `errno` of the system call behind a file failure (`ENOSPC`, `EROFS`…), 0 when
+    /// there was none: SQLite's own message ("disk I/O error") does not say which.
+    var systemErrno: Int32 = 0
 
     /// The primary result code, e.g. `SQLITE_CONSTRAINT`.
     var primaryCode: Int32 { code & 0xFF }
@@ -16,6 +24,30 @@ struct SQLiteError: Error, Sendable, CustomStringConvertible {
     /// missing…): what makes the cache move a file aside.
     var isDamage: Bool { primaryCode == SQLITE_NOTADB || primaryCode == SQLITE_CORRUPT }
 
+    /// Whether the failure is the file's (space, permissions, I/O), where `systemErrno`
+    /// says more; for the others an `errno` left by an earlier call would mislead.
+    private var isFileFailure: Bool {
+        [SQLITE_IOERR, SQLITE_FULL, SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_PERM].contains(primaryCode)
+    }
+
+    /// The failure in the words a host acts on ("disk full", "read-only"), from the result
+    /// code and the system's `errno`; `nil` for the others (a constraint, a missing table),
+    /// which the message says well enough.
+    var kind: String? {
+        let errno = isFileFailure ? systemErrno : 0
+        if primaryCode == SQLITE_FULL || errno == ENOSPC || errno == EDQUOT { return "disk full" }
+        if primaryCode == SQLITE_READONLY || errno == EROFS { return "read-only" }
+        if primaryCode == SQLITE_PERM || errno == EACCES || errno == EPERM { return "permission denied" }
+        switch primaryCode {
+        case SQLITE_IOERR: return "I/O error"
+        case SQLITE_CANTOPEN: return "cannot open"
+        case SQLITE_BUSY, SQLITE_LOCKED: return "locked"
+        case SQLITE_CORRUPT, SQLITE_NOTADB: return "damaged"
+        case SQLITE_NOMEM: return "out of memory"
+        default: return nil
+        }
+    }
+
     /// A value in the file that cannot be what the schema says (a NULL body, a text where a
     /// time belongs): only a damaged or tampered file holds one, so it counts as corruption.
     static func corrupt(_ message: String, sql: String) -> SQLiteError {
@@ -23,7 +55,8 @@ struct SQLiteError: Error, Sendable, CustomStringConvertible {
     }
 
     var description: String {
-        let text = "SQLite error \(code): \(message)"
+        var text = "SQLite error \(code): \(message)"
+        if isFileFailure, systemErrno != 0 { text += " (\(String(cString: strerror(systemErrno))))" }
         guard let sql else { return text }
         return "\(text) - while executing `\(sql)`"
     }

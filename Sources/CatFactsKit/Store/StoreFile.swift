@@ -40,6 +40,14 @@ enum StoreFile {
             warnings.add("cannot create the folder of the cache file \(path): \(reason(error))")
             return nil
         }
+        // SQLite writes the file, its -wal and its -shm in the folder: without write access
+        // there (a read-only mount) it fails, and its error names only its last try ("No
+        // such file or directory"), not why.
+        let folder = url.deletingLastPathComponent().path
+        if access(folder, W_OK) != 0 {
+            warnings.add("cannot use the cache file \(path): its folder \(folder) is not writable (\(String(cString: strerror(errno))))")
+            return nil
+        }
         switch attempt(path, warnings: warnings) {
         case .success(let db):
             return db

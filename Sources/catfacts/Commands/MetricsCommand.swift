@@ -7,7 +7,9 @@ extension Command {
         details: """
             Per endpoint: requests sent, errors, retries, and the average, p50, p95, p99 and
             last response times in milliseconds; then the device's make and model, the OS,
-            the memory in use and at peak, and whether the server is reached.
+            the memory in use and at peak, whether the server is reached, and the cache: its
+            file, pages, bytes of its cap, hits, failed writes, evictions, and what went wrong
+            with it (a damaged file moved aside, a full disk, a read-only folder).
             --json prints the library's metrics JSON, --prom the Prometheus text format.
             --watch redraws the table in place every second, and as requests happen, until a
             key or Ctrl-C (on a terminal).

@@ -7,7 +7,9 @@ extension Command {
         details: """
             Says where the data comes from: the server and how it was chosen, whether it is
             reached (or the shell answers from the bundled offline catalog), where the last
-            result came from, and where pages are cached (the file and when it was last written).
+            result came from, and where pages are cached (the file and when it was last written),
+            with what went wrong with the cache (a damaged file moved aside, a full disk, a
+            read-only folder).
             """
     ) { session, arguments throws(ShellError) in
         try arguments.expectNone()

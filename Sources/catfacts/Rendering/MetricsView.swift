@@ -1,6 +1,6 @@
 import CatFactsKit
 
-/// The metrics as a table per endpoint, then the device, OS, memory and online state.
+/// The metrics as a table per endpoint, then the device, OS, memory, online state and cache.
 enum MetricsView {
     /// The table and the facts below it, fitted to `width`. `online` says the state in words.
     static func lines(_ snapshot: MetricsSnapshot, online: String, width: Int, style: Style) -> [String] {
@@ -24,17 +24,33 @@ enum MetricsView {
             ("OS", "\(system.os.name) \(system.os.version), kernel \(system.os.kernel)"),
             ("Memory", "\(mib(snapshot.memory.residentBytes)) in use, peak \(mib(snapshot.memory.peakResidentBytes))"),
             ("Online", online),
+            ("Cache", cacheSummary(snapshot.cache)),
         ]
         lines.append("")
         for (name, value) in facts {
             let text = DisplayWidth.truncate(value, to: max(Table.minimumWidth, width - 8))
             lines.append(style.bold(DisplayWidth.pad(name, to: 6)) + "  " + text)
         }
+        // Wrapped, not truncated: the end of a warning names the file moved aside.
+        for warning in snapshot.cache?.warnings ?? [] {
+            let wrapped = TextWrap.lines("warning: " + warning, width: max(Table.minimumWidth, width - 8))
+            lines += wrapped.map { String(repeating: " ", count: 8) + $0 }
+        }
         return lines
     }
 
+    /// The cache in a line: where it lives, how full, how useful, what failed.
+    static func cacheSummary(_ cache: CacheState?) -> String {
+        guard let cache else { return "off" }
+        return "\(cache.path ?? "in memory"): \(cache.entries) page\(cache.entries == 1 ? "" : "s"), "
+            + "\(size(cache.bytes)) of \(size(cache.maxBytes)), \(cache.hits) hit\(cache.hits == 1 ? "" : "s"), "
+            + "\(cache.writesFailed) write\(cache.writesFailed == 1 ? "" : "s") failed, \(cache.evictedEntries) evicted"
+    }
+
     /// Tab-separated: a line per endpoint (`endpoint requests errors retries avg p50 p95 p99
-    /// last`), then `device`, `os`, `memory` (resident and peak bytes) and `online` lines.
+    /// last`), then `device`, `os`, `memory` (resident and peak bytes) and `online` lines:
+    /// a fixed set scripts read (the cache's state is in `metrics --json`, its warnings in
+    /// `source`).
     static func plain(_ snapshot: MetricsSnapshot, online: Bool) -> [String] {
         var lines = snapshot.endpoints.map { e in
             [e.endpoint, String(e.requests), String(e.errors), String(e.retries),
@@ -59,6 +75,10 @@ enum MetricsView {
 
     private static func ms(_ value: Double) -> String { oneDecimal(value) }
     private static func mib(_ bytes: Int) -> String { oneDecimal(Double(bytes) / 1_048_576) + " MiB" }
+    /// KiB below a MiB, else MiB: a cache's few pages and its cap of tens of MiB both read well.
+    private static func size(_ bytes: Int) -> String {
+        bytes < 1_048_576 ? oneDecimal(Double(bytes) / 1024) + " KiB" : mib(bytes)
+    }
 
     /// `value` rounded to one decimal, as `%.1f` writes it.
     private static func oneDecimal(_ value: Double) -> String {

@@ -14,9 +14,12 @@ struct SourceReport: Encodable {
     var lastSource: Source?
     /// The cache file; `null` until the cache lands.
     var cache: String?
+    /// What went wrong with the cache, oldest first (the metrics' `cache.warnings`).
+    var cacheWarnings: [String]
 
     enum CodingKeys: String, CodingKey {
-        case server, origin, online, offlineMode = "offline_mode", fallback, lastSource = "last_source", cache
+        case server, origin, online, offlineMode = "offline_mode", fallback, lastSource = "last_source", cache,
+             cacheWarnings = "cache_warnings"
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -29,5 +32,6 @@ struct SourceReport: Encodable {
         // Written as null rather than left out, so every key is always there.
         try c.encode(lastSource, forKey: .lastSource)
         try c.encode(cache, forKey: .cache)
+        try c.encode(cacheWarnings, forKey: .cacheWarnings)
     }
 }

@@ -11,7 +11,7 @@ from typing import Any, Mapping, Optional, Tuple
 
 from .models import parse_time
 
-__all__ = ["Metrics", "EndpointStats", "Device", "OperatingSystem", "AppInfo", "Memory"]
+__all__ = ["Metrics", "EndpointStats", "Device", "OperatingSystem", "AppInfo", "Memory", "CacheState"]
 
 
 @dataclass(frozen=True)
@@ -104,6 +104,44 @@ class Memory:
 
 
 @dataclass(frozen=True)
+class CacheState:
+    """The client's page cache: where it lives, how full it is, and what went wrong with it
+    without failing a call (a damaged file moved aside, a write on a full disk or a read-only
+    folder, pages evicted for the size cap), so a cache that stays empty says why.
+
+    Attributes:
+        path: the SQLite file, or None for a memory cache (also when the file could not be
+            used; a warning then says why).
+        bytes: the bytes the cached pages take, as the size cap counts them.
+        max_bytes: the size cap (``cache_max_bytes``).
+        entries: the pages stored.
+        hits: calls answered from the cache (the endpoints' ``cache_hits``, summed).
+        writes_failed: writes to the cache that failed.
+        evicted_entries, evicted_bytes: pages evicted for the size cap, and their bytes.
+        warnings: what went wrong, oldest first; a fault that recurs (every write on a full
+            disk, evictions) is one line with its running count.
+    """
+
+    path: Optional[str]
+    bytes: int
+    max_bytes: int
+    entries: int
+    hits: int
+    writes_failed: int
+    evicted_entries: int
+    evicted_bytes: int
+    warnings: Tuple[str, ...]
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> "CacheState":
+        """From the library's ``"cache"``."""
+        path = obj.get("path")
+        return cls(None if path is None else str(path), int(obj["bytes"]), int(obj["max_bytes"]),
+                   int(obj["entries"]), int(obj["hits"]), int(obj["writes_failed"]), int(obj["evicted_entries"]),
+                   int(obj["evicted_bytes"]), tuple(str(line) for line in obj["warnings"]))
+
+
+@dataclass(frozen=True)
 class Metrics:
     """A client's metrics when they were collected.
 
@@ -112,6 +150,8 @@ class Metrics:
         device, os, app, memory: the machine, its system, the program, its memory.
         online: False while the client is offline (calls in a row got no response).
         collected_at: when the snapshot was taken (UTC), if the library said.
+        cache: the page cache's state; None when the client has no cache
+            (``cache_max_bytes=0``), or from a library too old to say.
     """
 
     endpoints: Tuple[EndpointStats, ...]
@@ -121,6 +161,7 @@ class Metrics:
     memory: Memory
     online: bool
     collected_at: Optional[datetime]
+    cache: Optional[CacheState] = None
 
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> "Metrics":
@@ -128,7 +169,8 @@ class Metrics:
         return cls(tuple(EndpointStats.from_json(entry) for entry in obj["endpoints"]),
                    Device.from_json(obj["device"]), OperatingSystem.from_json(obj["os"]),
                    AppInfo.from_json(obj["app"]), Memory.from_json(obj["memory"]), bool(obj["online"]),
-                   parse_time(obj.get("collected_at")))
+                   parse_time(obj.get("collected_at")),
+                   None if obj.get("cache") is None else CacheState.from_json(obj["cache"]))
 
     def endpoint(self, path: str) -> Optional[EndpointStats]:
         """The stats of one endpoint ("/breeds"), or None if the client has not used it."""
