@@ -91,16 +91,20 @@ static void interrupt_when_rate_limited(void *ctx, const char *endpoint, double 
 
 static void a_retry_after_wait_is_interrupted(void) {
     char url[128];
-    REQUIRE_MOCK("--fail-first 1 --faults 429", url);
+    REQUIRE_MOCK("--fail-first 1 --faults 429 --retry-after 20", url);
     cf_client *c = NULL;
-    /* The mock's 429 asks for 1 s; the interrupt comes as the call starts that wait. */
+    /* The mock's 429 asks for 20 s; the interrupt comes as the call starts that wait, so only
+     * a watcher thread that stayed asleep 20 s could let the retry go. */
     CHECK_STATUS(cf_client_open(url, "{\"retries\":3}", &c), CF_OK);
     if (c != NULL) {
         CHECK_STATUS(cf_client_set_metrics_listener(c, interrupt_when_rate_limited, c), CF_OK);
         char *out = NULL;
+        double start = now_seconds();
         CHECK_FAILS(cf_facts_page(c, 1, 5, 0, &out), CF_ERR_CANCELLED, "cancelled");
+        double took = now_seconds() - start;
         CHECK_INT_EQ(cf_last_error_attempts(), 1);
         CHECK_INT_EQ(client_metric(c, "/facts", "requests"), 1); /* the retry never went */
+        CHECKF(took < 10, "returned after %.2f s: the 20 s wait was not cut short", took);
         CHECK_STATUS(cf_client_set_metrics_listener(c, NULL, NULL), CF_OK);
         /* The one interrupt was taken by the call it cancelled: the next call runs. */
         CHECK_STATUS(cf_facts_page(c, 1, 5, 0, &out), CF_OK);
