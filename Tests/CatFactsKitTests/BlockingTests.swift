@@ -40,7 +40,8 @@ struct BlockingTests {
                 calls.interrupt()
                 // The watcher thread cancels what is registered: this call already is, though
                 // its task is not attached until it suspends.
-                for _ in 0..<2000 where !Task.isCancelled { try? await Task.sleep(for: .milliseconds(5)) }
+                let deadline = ContinuousClock.now + hangBound
+                while !Task.isCancelled, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(5)) }
                 return Task.isCancelled
             }
         }

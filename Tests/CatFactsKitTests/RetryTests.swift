@@ -66,7 +66,7 @@ struct RetryTests {
                            options: { $0.retry.retries = 2 }) { client, server in
             let start = ContinuousClock.now
             #expect(await caught { try await client.breeds() } == .rateLimited(retryAfter: 120, url: "\(server.baseURL.absoluteString)/breeds?page=1"))
-            #expect(ContinuousClock.now - start < .seconds(5))
+            #expect(ContinuousClock.now - start < .seconds(60))  // not the 120 s it asks for
             #expect(server.requestCount() == 1)
         }
     }

@@ -26,9 +26,9 @@ struct PagingOptionsTests {
             return Page(number: page, lastPage: (total + limit - 1) / limit, perPage: limit, total: total,
                         items: items, source: .network, fetchedAt: .now)
         }
-        #expect(await list.wait(for: 5, timeout: .seconds(5)) == .loaded(5))
+        #expect(await list.wait(for: 5, timeout: hangBound) == .loaded(5))
         #expect(list.count == 100)
-        #expect(await list.wait(for: 25, timeout: .seconds(5)) == .loaded(25))
+        #expect(await list.wait(for: 25, timeout: hangBound) == .loaded(25))
         #expect(list.count == 30)
         #expect(list.item(at: 50) == .pastEnd)
     }

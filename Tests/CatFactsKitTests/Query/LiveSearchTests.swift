@@ -6,17 +6,21 @@ import Testing
 struct LiveSearchTests {
     @Test func aBurstOfTypingIsAnsweredOnceForItsLastText() async throws {
         try await withMock { client, server in
-            let heard = Locked<[LiveSearch.Answer]>([])
-            let search = LiveSearch(client: client, debounce: .milliseconds(100), limit: 3) { answer in
-                heard.withLock { $0.append(answer) }
+            let heard = Locked<[(answer: LiveSearch.Answer, at: ContinuousClock.Instant)]>([])
+            // Far longer than three calls of set() take, however busy the machine.
+            let debounce = Duration.seconds(2)
+            let search = LiveSearch(client: client, debounce: debounce, limit: 3) { answer in
+                heard.withLock { $0.append((answer, .now)) }
             }
             search.set("S")
             search.set("Si")
+            let typed = ContinuousClock.now
             search.set("SIB")
-            let end = ContinuousClock.now + .seconds(5)
-            while heard.withLock({ $0.isEmpty }), ContinuousClock.now < end { try await Task.sleep(for: .milliseconds(5)) }
+            try await waitUntil { !heard.withLock { $0.isEmpty } }
+            // Watched a while longer: another answer would come from the same load.
             try await Task.sleep(for: .milliseconds(250))
-            let answers = heard.withLock { $0 }
+            #expect(try #require(heard.withLock { $0.first?.at }) - typed >= debounce, "searched once the text stood still")
+            let answers = heard.withLock { $0.map(\.answer) }
             #expect(answers.map(\.generation) == [3])
             #expect(answers.first?.text == "SIB")
             #expect(try answers.first?.result.get().map(\.name) == ["Siberian"])

@@ -4,8 +4,9 @@ import Foundation
 import Testing
 
 /// Every mock fault and a dead server, with a page already cached: the stale page, labelled
-/// as such, or the decode error (a body that does not decode is never hidden), within the
-/// timeout. The same matrix runs in the C, Python and shell suites.
+/// as such, or the decode error (a body that does not decode is never hidden). A slow body
+/// (2 s) meets the 1 s timeout: the stale page shows the call did not wait for the body. The
+/// same matrix runs in the C, Python and shell suites.
 @Suite("The fault matrix, answered from the cache")
 struct FaultMatrixTests {
     enum Expected: Sendable { case stale, decodeError }
@@ -35,9 +36,7 @@ struct FaultMatrixTests {
                 $0.cacheTTL = .zero
                 $0.limits.totalTimeout = .seconds(1)
             }
-            let start = ContinuousClock.now
             let outcome = await Result(catching: { () async throws(CatFactsError) in try await client.facts(page: 1, limit: 5) })
-            #expect(ContinuousClock.now - start < .seconds(3))
             switch (expected, outcome) {
             case (.stale, .success(let page)):
                 #expect(page.source == .cache)
