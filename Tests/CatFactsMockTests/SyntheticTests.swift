@@ -5,14 +5,12 @@ import Testing
 
 @Suite("Synthetic catalogs")
 struct SyntheticTests {
-    @Test("a million breeds: page 40,000 as quick as page 1, links bounded")
+    @Test("a million breeds: page 40,000 computed from its index, links bounded")
     func millionBreeds() async throws {
+        // How fast the far page comes (it costs what the first does) is speed, `make bench`'s
+        // business; here: what it holds.
         try await MockHTTP.withMock({ $0.breeds = 1_000_000 }) { server in
-            let clock = ContinuousClock()
-            var json: [String: Any] = [:]
-            let last = try await clock.measure {
-                json = try await MockHTTP.object(server, "/breeds?page=40000&limit=25").json
-            }
+            let json = try await MockHTTP.object(server, "/breeds?page=40000&limit=25").json
             #expect(json.int("last_page") == 40_000)
             #expect(json.int("total") == 1_000_000)
             #expect(json.int("from") == 999_976)
@@ -27,9 +25,6 @@ struct SyntheticTests {
             #expect(links.map { $0.string("label") ?? "" }
                 == ["&laquo; Previous", "1", "2", "...", "39991", "39992", "39993", "39994", "39995",
                     "39996", "39997", "39998", "39999", "40000", "Next &raquo;"])
-            // Computed per index, so the far page costs what the first does (a generous bound:
-            // the point is that it is not O(page)).
-            #expect(last < .seconds(1))
         }
     }
 
