@@ -6,6 +6,7 @@ current directory, else to the checkout). The package is imported from this sour
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -20,6 +21,12 @@ ROOT = PYTHON_DIR.parents[1]
 sys.path.insert(0, str(PYTHON_DIR))
 
 import catfacts  # noqa: E402
+
+# Ctrl-C is Python's KeyboardInterrupt here and in every child process the tests start, however
+# the suite was started: a shell without job control starts a background command (`make test &`)
+# with SIGINT ignored, Python then leaves it ignored, and children inherit that across exec, so
+# every Ctrl-C test would see its call simply return.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 
 #: How long a test waits for something that must happen: only a hang reaches it, never a slow or
 #: loaded machine. The suite never passes because the machine is fast (speed is `make bench`'s).
