@@ -1,0 +1,171 @@
+/*
+ * driver.c - the C side of `make soak`: one client, shared by 8 worker threads making calls
+ * of every kind (calls.c) and an interrupter thread, for a given time.
+ *
+ *   soak_driver BASE_URL CACHE_PATH SECONDS SEED
+ *
+ * Talks to Tests/soak/soak.py on stdin and stdout, so that the orchestrator measures the
+ * process at the same points every run:
+ *   "ready"   the client and the shared lists are open and the threads run;
+ *   "quiet"   the time is up and every thread has returned; the client is still open.
+ *             The driver then waits for a line on stdin (or its end) before it closes.
+ *   then "metrics JSON" (cf_metrics), the counters (tally.h's lines), "fds_before_open N
+ *   (S sockets)", "fds_after_close N (S sockets)", "end".
+ * Exit status 0 once it has reported, whatever it counted: the orchestrator judges.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "calls.h"
+#include "tally.h"
+
+#include <dirent.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <fcntl.h>
+#include <time.h>
+#include <unistd.h>
+
+#define WORKERS 8
+
+static struct soak_shared shared;
+static struct timespec stop_at;
+
+static int time_is_up(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return now.tv_sec > stop_at.tv_sec || (now.tv_sec == stop_at.tv_sec && now.tv_nsec >= stop_at.tv_nsec);
+}
+
+/* Pauses ms milliseconds: pacing between calls, so the soak is steady traffic rather than a
+ * benchmark on the 2 cores the mock shares (nothing is checked after it). */
+static void pause_ms(uint64_t ms) {
+    struct timespec pause = {.tv_sec = (time_t)(ms / 1000), .tv_nsec = (long)(ms % 1000) * 1000000L};
+    nanosleep(&pause, NULL);
+}
+
+/* Open file descriptors of this process (the directory's own descriptor left out), and how
+ * many of them are sockets. */
+static int open_fds(int *sockets) {
+    DIR *dir = opendir("/proc/self/fd");
+    if (dir == NULL) return -1;
+    int n = 0;
+    *sockets = 0;
+    for (struct dirent *entry; (entry = readdir(dir)) != NULL;) {
+        if (entry->d_name[0] == '.') continue;
+        char target[64];
+        ssize_t length = readlinkat(dirfd(dir), entry->d_name, target, sizeof target - 1);
+        if (length > 0 && strncmp(target, "socket:", 7) == 0) (*sockets)++;
+        n++;
+    }
+    closedir(dir);
+    return n - 1;
+}
+
+static void heard_request(void *ctx, const char *endpoint, double ms, cf_status s) {
+    (void)ctx; (void)endpoint; (void)ms; (void)s;
+    tally_listener("metrics");
+}
+
+static void heard_online(void *ctx, int online) {
+    (void)ctx; (void)online;
+    tally_listener("online");
+}
+
+static void *work(void *arg) {
+    struct soak_worker *w = arg;
+    while (!time_is_up()) {
+        soak_call(w);
+        pause_ms(soak_random(&w->random, 10));
+    }
+    return NULL;
+}
+
+/* cf_client_interrupt from a thread of its own, every 0.2 to 1.5 s: whatever calls are under
+ * way on the client then return CF_ERR_CANCELLED, whichever worker made them. */
+static void *interrupt_now_and_then(void *arg) {
+    uint64_t random = *(uint64_t *)arg;
+    while (!time_is_up()) {
+        pause_ms(200 + soak_random(&random, 1300));
+        cf_client_interrupt(shared.client);
+        tally_call(SOAK_INTERRUPT, CF_OK);
+    }
+    return NULL;
+}
+
+static cf_list *open_list(cf_collection what, const char *options) {
+    cf_list *l = NULL;
+    if (cf_list_open(shared.client, what, options, &l) != CF_OK) {
+        fprintf(stderr, "soak_driver: cf_list_open: %s\n", cf_last_error());
+        exit(2);
+    }
+    cf_list_set_listener(l, soak_list_listener, NULL);
+    return l;
+}
+
+int main(int argc, char **argv) {
+    if (argc != 5) {
+        fprintf(stderr, "usage: soak_driver BASE_URL CACHE_PATH SECONDS SEED\n");
+        return 2;
+    }
+    int seconds = atoi(argv[3]);
+    uint64_t seed = strtoull(argv[4], NULL, 10);
+    int sockets_before_open;
+    int fds_before_open = open_fds(&sockets_before_open);
+
+    /* A deadline that a slow body (the mock's --slow-ms 1200) after a Retry-After wait
+     * (--retry-after 1), or two such waits, pass: deadlines are hit now and then, not
+     * always; one attempt alone, a slow body included, fits in timeout_ms. A small cache
+     * file, so pages are evicted, and a short TTL, so they are revalidated (304s) too. */
+    char options[1024];
+    snprintf(options, sizeof options,
+             "{\"cache_path\":\"%s\",\"cache_max_bytes\":1048576,\"cache_ttl_ms\":2000,"
+             "\"deadline_ms\":1500,\"timeout_ms\":1400,\"retries\":2}", argv[2]);
+    if (cf_client_open(argv[1], options, &shared.client) != CF_OK) {
+        fprintf(stderr, "soak_driver: cf_client_open: %s\n", cf_last_error());
+        return 2;
+    }
+    cf_client_set_metrics_listener(shared.client, heard_request, NULL);
+    cf_client_set_online_listener(shared.client, heard_online, NULL);
+    /* Small windows over long lists: pages load, drop and load again all the time. */
+    shared.breeds = open_list(CF_BREEDS, "{\"page_size\":20,\"prefetch_distance\":20,\"max_cached_items\":100}");
+    shared.facts = open_list(CF_FACTS, "{\"page_size\":50,\"prefetch_distance\":50,\"max_cached_items\":300}");
+
+    clock_gettime(CLOCK_MONOTONIC, &stop_at);
+    stop_at.tv_sec += seconds;
+    static struct soak_worker workers[WORKERS];
+    pthread_t threads[WORKERS], interrupter;
+    for (int i = 0; i < WORKERS; i++) {
+        workers[i].shared = &shared;
+        workers[i].random = seed * 2654435761u + (uint64_t)i * 0x9E3779B97F4A7C15ULL + 1;
+        pthread_create(&threads[i], NULL, work, &workers[i]);
+    }
+    uint64_t interrupter_seed = seed ^ 0xD1B54A32D192ED03ULL;
+    pthread_create(&interrupter, NULL, interrupt_now_and_then, &interrupter_seed);
+    printf("ready\n");
+    fflush(stdout);
+
+    for (int i = 0; i < WORKERS; i++) pthread_join(threads[i], NULL);
+    pthread_join(interrupter, NULL);
+    printf("quiet\n");
+    fflush(stdout);
+    char line[64];
+    if (fgets(line, sizeof line, stdin) == NULL) clearerr(stdin);
+    /* The client's own account of the run: requests, errors and retries per endpoint. */
+    char *metrics = NULL;
+    if (cf_metrics(shared.client, &metrics) == CF_OK) printf("metrics %s\n", metrics);
+    cf_free(metrics);
+
+    cf_list_close(shared.breeds);
+    cf_list_close(shared.facts);
+    cf_client_close(shared.client);
+    for (int i = 0; i < WORKERS; i++) soak_worker_free(&workers[i]);
+    tally_print(stdout);
+    int sockets_after_close;
+    int fds_after_close = open_fds(&sockets_after_close);
+    printf("fds_before_open %d (%d sockets)\nfds_after_close %d (%d sockets)\nend\n", fds_before_open,
+           sockets_before_open, fds_after_close, sockets_after_close);
+    fflush(stdout);
+    return 0;
+}

@@ -1,0 +1,242 @@
+"""The soak's verdict: what the C driver and the Python worker counted, what their samples
+show, the goals met or missed, as Markdown (printed, and kept in BENCHMARKS.md's soak
+section by `make soak`)."""
+from __future__ import annotations
+
+import json
+import os
+import platform
+import re
+import subprocess
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Dict, List, Optional, Sequence
+
+# The statuses each kind of call documents (include/catfacts.h), as the drivers name them.
+PAGE_STATUSES = {"OK", "NETWORK", "TIMEOUT", "HTTP", "RATE_LIMITED", "DECODE", "OFFLINE", "CANCELLED"}
+LIST_STATUSES = PAGE_STATUSES | {"PENDING", "NOT_FOUND"}
+DOCUMENTED = {
+    "page_json": PAGE_STATUSES, "page_items": PAGE_STATUSES, "page_walk": PAGE_STATUSES,
+    "fact": PAGE_STATUSES, "breed_find": PAGE_STATUSES | {"NOT_FOUND"}, "query": PAGE_STATUSES,
+    "list_item": LIST_STATUSES, "list_batch": LIST_STATUSES, "list_wait": LIST_STATUSES,
+    "list_retry": {"OK"}, "list_open": {"OK"}, "search": PAGE_STATUSES,
+    "metrics": {"OK"}, "prometheus": {"OK"}, "interrupt": {"OK"},
+}
+COLUMNS = ["OK", "PENDING", "NETWORK", "TIMEOUT", "HTTP", "RATE_LIMITED", "DECODE", "NOT_FOUND", "OFFLINE",
+           "CANCELLED", "ARGUMENT", "INTERNAL"]
+RSS_GROWTH_LIMIT_KB = 2048
+# The library opens at most 8 connections to a host (CURLMOPT_MAX_HOST_CONNECTIONS); a socket
+# whose connection broke (the mock's resets) may still be open beside its replacement.
+SOCKET_LIMIT = 16
+HEADING = "## Soak"
+
+
+@dataclass
+class Sample:
+    """One measurement of a process: seconds since both were ready, RSS in kB, open fds and
+    how many of them are sockets (connections come and go with the pool; the rest stay)."""
+    at: float
+    rss_kb: int
+    fds: int
+    sockets: int
+
+
+@dataclass
+class Run:
+    """What the orchestrator saw of one process: its samples (the last one taken when it said
+    "quiet", its work done and its client still open), its exit status and its output."""
+    name: str
+    samples: List[Sample]
+    quiet: Optional[Sample]
+    returncode: Optional[int]
+    output: List[str]
+
+
+@dataclass
+class Counts:
+    """A process's calls by kind and status, wrong answers and deadline hits by kind, its
+    listeners' calls, and its other report lines (metrics, fds before and after)."""
+    calls: Dict[str, Dict[str, int]] = field(default_factory=dict)
+    wrong: Dict[str, int] = field(default_factory=dict)
+    deadlines: Dict[str, int] = field(default_factory=dict)
+    listeners: Dict[str, int] = field(default_factory=dict)
+    extra: Dict[str, str] = field(default_factory=dict)
+    reported: bool = False
+
+
+def counts_of(output: Sequence[str]) -> Counts:
+    """Reads the C driver's lines (tally.h) or the Python worker's "result JSON" line."""
+    counts = Counts()
+    for line in output:
+        word, _, rest = line.partition(" ")
+        parts = rest.split()
+        if word == "result":
+            data = json.loads(rest)
+            counts.calls, counts.wrong, counts.deadlines = data["calls"], data["wrong"], data["deadlines"]
+        elif word == "call" and len(parts) == 3:
+            counts.calls.setdefault(parts[0], {})[parts[1]] = int(parts[2])
+        elif word in ("wrong", "deadline", "listener") and len(parts) == 2:
+            {"wrong": counts.wrong, "deadline": counts.deadlines, "listener": counts.listeners}[word][parts[0]] = int(parts[1])
+        elif word == "end":
+            counts.reported = True
+        elif parts:
+            counts.extra[word] = rest
+    return counts
+
+
+def calls_table(counts: Dict[str, Counts]) -> List[str]:
+    lines = ["| process | kind | calls | " + " | ".join(COLUMNS) + " | other | wrong answers |",
+             "|---|---|---:|" + "---:|" * (len(COLUMNS) + 2)]
+    for name, c in counts.items():
+        for kind in sorted(c.calls, key=lambda k: list(DOCUMENTED).index(k) if k in DOCUMENTED else len(DOCUMENTED)):
+            by_status = c.calls[kind]
+            cells = []
+            for column in COLUMNS:
+                hits = c.deadlines.get(kind, 0) if column == "TIMEOUT" else 0
+                cells.append(f"{by_status.get(column, 0)}" + (f" ({hits} deadline)" if hits else ""))
+            other = ", ".join(f"{s} {n}" for s, n in by_status.items() if s not in COLUMNS) or "0"
+            lines.append(f"| {name} | {kind} | {sum(by_status.values())} | " + " | ".join(cells) +
+                         f" | {other} | {c.wrong.get(kind, 0)} |")
+    return lines
+
+
+def metrics_table(text: str) -> List[str]:
+    """The C client's own account at the end: requests, errors, retries, cache hits."""
+    try:
+        metrics = json.loads(text)
+    except json.JSONDecodeError:
+        return [f"The C client's metrics did not parse: `{text[:200]}`"]
+    lines = ["| C client, `cf_metrics` at the end | requests | errors | retries | cache hits | p50 ms | p99 ms |",
+             "|---|---:|---:|---:|---:|---:|---:|"]
+    for e in metrics.get("endpoints", []):
+        lines.append(f"| {e['endpoint']} | {e['requests']} | {e['errors']} | {e['retries']} | {e['cache_hits']} "
+                     f"| {e['p50_ms']:.1f} | {e['p99_ms']:.1f} |")
+    if "cache" in metrics:
+        lines += ["", f"Its cache: `{json.dumps(metrics['cache'])}`"]
+    return lines
+
+
+def timeline_table(runs: Sequence[Run], seconds: int) -> List[str]:
+    """RSS and fds (sockets among them) every minute, or every 10 s in a run under 2 minutes."""
+    step = 10 if seconds < 120 else 60
+    marks = list(range(0, seconds + 1, step))
+    lines = ["| process | " + " | ".join(f"{m} s" for m in marks) + " | end |",
+             "|---|" + "---:|" * (len(marks) + 1)]
+    for run in runs:
+        picked = [next((s for s in run.samples if abs(s.at - m) < 5), None) for m in marks] + [run.quiet]
+        lines.append(f"| {run.name} RSS MB | " + " | ".join("" if s is None else f"{s.rss_kb / 1024:.1f}" for s in picked) + " |")
+        lines.append(f"| {run.name} fds (sockets) | " +
+                     " | ".join("" if s is None else f"{s.fds} ({s.sockets})" for s in picked) + " |")
+    return lines
+
+
+@dataclass
+class Goal:
+    what: str
+    met: bool
+    measured: str
+
+
+def resource_goals(runs: Sequence[Run], warm_up: float) -> List[Goal]:
+    """RSS growth after the warm-up, and fds flat: files, pipes and the like no more at the end
+    than after the warm-up (at the end no call is under way), sockets within the pool."""
+    rss: List[str] = []
+    fds: List[str] = []
+    rss_ok = fds_ok = True
+    for run in runs:
+        if run.quiet is None or not run.samples:
+            rss.append(f"{run.name}: no sample at the end")
+            fds.append(f"{run.name}: no sample at the end")
+            rss_ok = fds_ok = False
+            continue
+        base = next((s for s in run.samples if s.at >= warm_up - 1), run.quiet)
+        end = run.quiet
+        growth = end.rss_kb - base.rss_kb
+        rss_ok &= growth <= RSS_GROWTH_LIMIT_KB
+        rss.append(f"{run.name} {base.rss_kb / 1024:.1f} → {end.rss_kb / 1024:.1f} MB ({growth / 1024:+.1f})")
+        others_base, others_end = base.fds - base.sockets, end.fds - end.sockets
+        most_sockets = max(s.sockets for s in run.samples + [end])
+        fds_ok &= others_end <= others_base and most_sockets <= SOCKET_LIMIT
+        fds.append(f"{run.name} other fds {others_base} → {others_end}, sockets at most {most_sockets}")
+    return [
+        Goal(f"RSS growth ≤ {RSS_GROWTH_LIMIT_KB // 1024} MB after {warm_up:.0f} s", rss_ok, "; ".join(rss)),
+        Goal(f"fds flat after {warm_up:.0f} s (files and pipes no more at the end; sockets ≤ {SOCKET_LIMIT}, the "
+             "8 connections of the pool and ones closing)", fds_ok, "; ".join(fds)),
+    ]
+
+
+def report(runs: Sequence[Run], seconds: int, mock_problem: Optional[str], integrity: str) -> tuple[List[str], bool]:
+    """The tables and goals as Markdown lines, and whether every goal was met."""
+    counts = {run.name: counts_of(run.output) for run in runs}
+    lines = calls_table(counts)
+    for name, c in counts.items():
+        if c.listeners:
+            lines += ["", f"{name} listener calls: " + ", ".join(f"{k} {n}" for k, n in c.listeners.items()) + "."]
+    c_extra = counts["C"].extra if "C" in counts else {}
+    if "metrics" in c_extra:
+        lines += [""] + metrics_table(c_extra["metrics"])
+    lines += [""] + timeline_table(runs, seconds)
+    if "fds_before_open" in c_extra:
+        lines += ["", f"The C driver had {c_extra['fds_before_open']} open before `cf_client_open` and "
+                  f"{c_extra.get('fds_after_close', '?')} after `cf_client_close`."]
+
+    warm_up = min(60.0, seconds / 2)
+    crashes = [f"{run.name} exited {run.returncode}" + ("" if counts[run.name].reported else " without its report")
+               for run in runs if run.returncode != 0 or not counts[run.name].reported]
+    if mock_problem:
+        crashes.append(mock_problem)
+    undocumented = [f"{name} {kind} {status} ×{n}" for name, c in counts.items() for kind, by_status in c.calls.items()
+                    for status, n in by_status.items() if status not in DOCUMENTED.get(kind, set())]
+    internal = sum(by_status.get("INTERNAL", 0) for c in counts.values() for by_status in c.calls.values())
+    wrong = sum(sum(c.wrong.values()) for c in counts.values())
+    goals = [
+        Goal("0 crashes (the C driver, the Python worker, the mock)", not crashes, "; ".join(crashes) or "none"),
+        Goal("0 `CF_ERR_INTERNAL`", internal == 0, str(internal)),
+        Goal("every status one its call documents", not undocumented, "; ".join(undocumented) or "all"),
+        Goal("0 wrong answers (content, error fields, search order, hangs)", wrong == 0, str(wrong)),
+        *resource_goals(runs, warm_up),
+        Goal("`pragma integrity_check` on the cache file afterwards", integrity == "ok", integrity),
+    ]
+    lines += ["", "| goal | verdict | measured |", "|---|---|---|"]
+    lines += [f"| {g.what} | {'met' if g.met else '**missed**'} | {g.measured} |" for g in goals]
+    passed = sum(1 for g in goals if g.met)
+    lines += ["", f"soak: {passed} passed, {len(goals) - passed} failed"]
+    return lines, passed == len(goals)
+
+
+def machine() -> str:
+    """Cores, CPU model, memory and kernel, as the section's header gives them."""
+    cpuinfo = Path("/proc/cpuinfo").read_text()
+    model = re.search(r"model name\s*:\s*(.*)", cpuinfo)
+    memory = re.search(r"MemTotal:\s*(\d+) kB", Path("/proc/meminfo").read_text())
+    cpu = model.group(1).strip() if model else platform.machine()
+    gib = int(memory.group(1)) / 1024 ** 2 if memory else 0
+    return f"{os.cpu_count()} cores ({cpu}), {gib:.0f} GiB; Linux {platform.release()}"
+
+
+def record(path: Path, lines: List[str], seconds: int, seed: int, mock_flags: Sequence[str]) -> None:
+    """Writes the report into the soak section of BENCHMARKS.md (replacing the one there, or
+    added at the end); bench/run keeps that section when it rewrites the rest."""
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+    when = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    section = [
+        f"{HEADING}: one client from 8 C threads and a Python process, faults at random",
+        "",
+        "Written by `make soak` (`Tests/soak/run.sh`); `make bench` keeps this section as it is.",
+        "",
+        f"- Machine: {machine()}; the debug build (`.build/debug`), other work running beside it.",
+        f"- Run: {when}, commit {commit}, `make soak` (SOAK_S={seconds}), seed {seed} (`SOAK_SEED={seed}` draws the "
+        "same faults and calls; thread timing differs).",
+        f"- Mock: `catfacts-mock {' '.join(mock_flags)}`. C client: `deadline_ms` 1500, `timeout_ms` 1400, "
+        "`retries` 2, `cache_ttl_ms` 2000, `cache_max_bytes` 1 MiB; Python client: `timeout=0.9` (every "
+        "Retry-After wait passes it), the same cache file. Both interrupt their client every 0.2-1.5 s.",
+        "",
+        *lines,
+        "",
+    ]
+    old = path.read_text().splitlines() if path.exists() else []
+    start = next((i for i, line in enumerate(old) if line.startswith(HEADING)), len(old))
+    end = next((i for i in range(start + 1, len(old)) if old[i].startswith("## ")), len(old))
+    kept = old[:start] + ([""] if start == len(old) and old and old[-1] else [])
+    path.write_text("\n".join(kept + section + old[end:]) + ("\n" if old[end:] else ""))
