@@ -1,6 +1,6 @@
 #!/bin/bash
-# Runs the suites that start real processes and threads - the C tests (plain and under
-# valgrind), the Python suite, the shell suite - ROUNDS times while `stress-ng --cpu 2` keeps
+# Runs the suites that start real processes and threads - the C tests (plain, and under
+# valgrind but for thread_test), the Python suite, the shell suite - ROUNDS times while `stress-ng --cpu 2` keeps
 # both cores busy, so that a test which passes only when the machine is fast fails here
 # instead of on a newcomer's first `make test`. Prints one line per suite and round as it
 # goes, then one line per suite with its failures, and ends with `N passed, M failed`
@@ -30,9 +30,11 @@ done
 # run_suite NAME: one run of a suite; its output goes to the log named by the caller.
 run_suite() {
     case $1 in
-        c) Tests/C/run.sh && SAMPLES_DIR=bindings/c/build bindings/c/test.sh ;;
-        c-valgrind) Tests/C/run.sh --valgrind &&
-            VALGRIND=1 VALGRIND_OPTS="--suppressions=$PWD/Tests/C/valgrind.supp" SAMPLES_DIR=bindings/c/build bindings/c/test.sh ;;
+        c) make --no-print-directory c-test ;;
+        # The programs of make test's valgrind stage (c-valgrind-quick: all but thread_test,
+        # whose 8 threads take valgrind, which runs one thread at a time, 4 to 9 minutes a
+        # round; the plain C suite runs it under the same load) and the samples.
+        c-valgrind) make --no-print-directory c-valgrind-quick ;;
         python) CATFACTS_MOCK=$build/catfacts-mock CATFACTS_LIBRARY=$PWD/$build/libCatFacts.so \
             "$python" -m pytest bindings/python/tests -q -p no:cacheprovider ;;
         shell) CATFACTS=$build/catfacts CATFACTS_MOCK=$build/catfacts-mock \
