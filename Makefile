@@ -20,7 +20,7 @@ SAMPLES_PKG_CONFIG_PATH := $(PKGCONFIG_DIR)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG
 VALGRIND_SUPPRESSIONS := --suppressions=$(CURDIR)/Tests/C/valgrind.supp
 
 .PHONY: all deps test-deps python-deps build links pkgconfig lib release man run test swift-test c-test c-valgrind c-misuse \
-	c-samples python-test shell-test test-build flake-check c-valgrind-quick dist-check install uninstall bench clean tsan swift-test-release fuzz fuzz-build fuzz-short
+	c-samples python-test shell-test test-build flake-check c-valgrind-quick soak soak-short dist-check install uninstall bench clean tsan swift-test-release fuzz fuzz-build fuzz-short
 
 all: build
 
@@ -91,7 +91,7 @@ run: build
 # `make install` and `make bench` use) and dist-check, the sanitizer build (one for the misuse
 # suite and the fuzzers) and its runs. A failed stage does not stop the later ones.
 TEST_FIRST := test-deps python-deps test-build
-TEST_FOREGROUND := swift-test c-test python-test shell-test c-valgrind-quick
+TEST_FOREGROUND := swift-test c-test python-test soak-short shell-test c-valgrind-quick
 TEST_BACKGROUND := release dist-check fuzz-build c-misuse fuzz-short
 test:
 	@scripts/stages.sh --first "$(TEST_FIRST)" --background "$(TEST_BACKGROUND)" $(TEST_FOREGROUND)
@@ -100,6 +100,18 @@ test:
 test-build: deps
 	$(SWIFT) build --build-tests
 	$(MAKE) --no-print-directory links pkgconfig c-samples
+
+# The soak (Tests/soak/run.sh): one client from 8 C threads and a Python process (the catfacts
+# package) making every kind of call, interrupts and deadlines included, against a catfacts-mock
+# drawing every fault at random, on one SQLite cache file; RSS and fds sampled every 10 s; its
+# goals met or missed (exit 1 on a miss). `make soak` runs SOAK_S seconds (default 600) and
+# writes its report into BENCHMARKS.md's soak section; `make test` runs 60 s of it.
+SOAK_S ?= 600
+soak: build python-deps
+	SOAK_S=$(SOAK_S) SOAK_RECORD=BENCHMARKS.md Tests/soak/run.sh
+
+soak-short:
+	SOAK_S=60 Tests/soak/run.sh
 
 # The C, Python and shell suites FLAKE_ROUNDS times (default 5) while stress-ng keeps both
 # cores busy: a test that passes only on a fast machine fails here. Ends `N passed, M failed`.
