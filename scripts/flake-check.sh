@@ -9,6 +9,8 @@
 #   scripts/flake-check.sh [ROUNDS]     (make flake-check; FLAKE_ROUNDS=N, default 5)
 #   FLAKE_SUITES="c python"             only those suites (c, c-valgrind, python, shell)
 #   FLAKE_LOAD=0                        no stress-ng (to compare with an idle machine)
+#   FLAKE_PARALLEL=1                    a round's suites run at the same time (more load still,
+#                                       and a round takes about its longest suite)
 #
 # Needs the debug build (make build, make c-samples) and stress-ng (make flake-check
 # installs it). Exit status 0 only when every run passed.
@@ -58,22 +60,43 @@ declare -A failures
 passed=0
 failed=0
 start=$SECONDS
+# record SUITE ROUND STATUS SECONDS: counts one run and prints its line.
+record() {
+    local log=$logs/$1.$2.log
+    if [ "$3" = 0 ]; then
+        passed=$((passed + 1)); verdict=passed
+    else
+        failed=$((failed + 1)); verdict="FAILED (see $log)"
+        failures[$1]="${failures[$1]:-} $2"
+    fi
+    echo "flake-check: round $2/$rounds $1: $verdict in $4 s"
+}
+
 for round in $(seq "$rounds"); do
-    for suite in "${suites[@]}"; do
-        log=$logs/$suite.$round.log
+    if [ "${FLAKE_PARALLEL:-0}" = 1 ]; then
+        pids=()
         began=$SECONDS
-        if run_suite "$suite" >"$log" 2>&1; then
-            passed=$((passed + 1)); verdict=passed
-        else
-            failed=$((failed + 1)); verdict="FAILED (see $log)"
-            failures[$suite]="${failures[$suite]:-} $round"
-        fi
-        echo "flake-check: round $round/$rounds $suite: $verdict in $((SECONDS - began)) s"
-    done
+        for suite in "${suites[@]}"; do
+            ( s=$SECONDS; run_suite "$suite" >"$logs/$suite.$round.log" 2>&1; status=$?
+              echo "$status $((SECONDS - s))" >"$logs/$suite.$round.status" ) &
+            pids+=($!)
+        done
+        wait "${pids[@]}"
+        for suite in "${suites[@]}"; do
+            read -r status took <"$logs/$suite.$round.status"
+            record "$suite" "$round" "$status" "$took"
+        done
+    else
+        for suite in "${suites[@]}"; do
+            began=$SECONDS
+            run_suite "$suite" >"$logs/$suite.$round.log" 2>&1
+            record "$suite" "$round" $? $((SECONDS - began))
+        done
+    fi
 done
 
 echo
-echo "flake-check: $rounds rounds in $((SECONDS - start)) s, load: $([ -n "$load_pid" ] && echo 'stress-ng --cpu 2' || echo none)"
+echo "flake-check: $rounds rounds in $((SECONDS - start)) s, load: $([ -n "$load_pid" ] && echo 'stress-ng --cpu 2' || echo none)$([ "${FLAKE_PARALLEL:-0}" = 1 ] && echo ', suites in parallel')"
 for suite in "${suites[@]}"; do
     if [ -n "${failures[$suite]:-}" ]; then
         echo "  $suite: failed in round(s)${failures[$suite]}"
