@@ -52,23 +52,6 @@ static void enter_mount_namespace(void) {
     if (no_mounts != NULL) { fprintf(stderr, "cache_state_test: %s skipped: %s\n", __func__, no_mounts); return; } \
 } while (0)
 
-/* A fresh folder for one test; removed by remove_folder. */
-static int make_folder(char folder[static 64]) {
-    snprintf(folder, 64, "/tmp/cf-cache-state-XXXXXX");
-    if (mkdtemp(folder) == NULL) {
-        harness_count(0);
-        fprintf(stderr, "cannot create a temporary folder: %s\n", strerror(errno));
-        return -1;
-    }
-    return 0;
-}
-
-static void remove_folder(const char *folder) {
-    char command[128];
-    snprintf(command, sizeof command, "rm -rf '%s'", folder);
-    if (system(command) != 0) fprintf(stderr, "could not remove %s\n", folder);
-}
-
 /* `{"cache_path":"<path>","retries":0,"read_ahead":0<extra>}` into options: no pages read
  * ahead, so each page asked is one write and the counts are exact. */
 static void cache_options(char options[static 256], const char *path, const char *extra) {
@@ -162,7 +145,7 @@ static int copy_file(const char *from, const char *to) {
 
 static void a_damaged_file_is_moved_aside_and_the_warning_names_both_files(void) {
     char folder[64], url[128], options[256], live[96], path[96], source[32];
-    if (make_folder(folder) != 0) return;
+    if (make_temp_folder("cache-state", folder) != 0) return;
     snprintf(live, sizeof live, "%s/live.sqlite", folder);
     snprintf(path, sizeof path, "%s/cache.sqlite", folder);
     REQUIRE_MOCK(NULL, url);
@@ -177,7 +160,7 @@ static void a_damaged_file_is_moved_aside_and_the_warning_names_both_files(void)
      * where a good copy of the header could answer. */
     if (copy_file(live, path) != 0) {
         stop_mock();
-        remove_folder(folder);
+        remove_temp_folder(folder);
         return;
     }
     int fd = open(path, O_WRONLY);
@@ -229,7 +212,7 @@ static void a_damaged_file_is_moved_aside_and_the_warning_names_both_files(void)
     json_decref(cache);
     cf_client_close(c);
     stop_mock();
-    remove_folder(folder);
+    remove_temp_folder(folder);
 }
 
 /* Writes to path until the file system is full; 0, or -1 (counted) if it never fills. */
@@ -251,10 +234,10 @@ static int fill_disk(const char *path) {
 static void a_full_disk_counts_failed_writes_in_one_warning_and_calls_go_on(void) {
     REQUIRE_MOUNTS();
     char folder[64], url[128], options[256], path[96], filler[96], source[32];
-    if (make_folder(folder) != 0) return;
+    if (make_temp_folder("cache-state", folder) != 0) return;
     if (mount("tmpfs", folder, "tmpfs", 0, "size=256k") != 0) {
         CHECKF(0, "mount tmpfs on %s: %s", folder, strerror(errno));
-        remove_folder(folder);
+        remove_temp_folder(folder);
         return;
     }
     snprintf(path, sizeof path, "%s/cache.sqlite", folder);
@@ -298,19 +281,19 @@ static void a_full_disk_counts_failed_writes_in_one_warning_and_calls_go_on(void
     stop_mock();
 unmount:
     CHECKF(umount2(folder, MNT_DETACH) == 0, "umount %s: %s", folder, strerror(errno));
-    remove_folder(folder);
+    remove_temp_folder(folder);
 }
 
 static void a_read_only_folder_is_named_and_the_cache_moves_to_memory(void) {
     REQUIRE_MOUNTS();
     char folder[64], url[128], options[256], path[96], source[32];
-    if (make_folder(folder) != 0) return;
+    if (make_temp_folder("cache-state", folder) != 0) return;
     /* root ignores file modes: read-only has to be the mount's. */
     if (mount(folder, folder, "none", MS_BIND, NULL) != 0 ||
         mount("none", folder, "none", MS_REMOUNT | MS_BIND | MS_RDONLY, NULL) != 0) {
         CHECKF(0, "a read-only bind mount of %s: %s", folder, strerror(errno));
         umount2(folder, MNT_DETACH);
-        remove_folder(folder);
+        remove_temp_folder(folder);
         return;
     }
     snprintf(path, sizeof path, "%s/cache.sqlite", folder);
@@ -342,7 +325,7 @@ static void a_read_only_folder_is_named_and_the_cache_moves_to_memory(void) {
     stop_mock();
 unmount:
     CHECKF(umount2(folder, MNT_DETACH) == 0, "umount %s: %s", folder, strerror(errno));
-    remove_folder(folder);
+    remove_temp_folder(folder);
 }
 
 static void evictions_keep_the_cap_and_one_warning_says_how_many(void) {

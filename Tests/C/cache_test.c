@@ -8,23 +8,6 @@
 #include <dirent.h>
 #include <stdint.h>
 
-/* A fresh folder for one test's cache files; removed by remove_folder. */
-static int make_folder(char folder[static 64]) {
-    snprintf(folder, 64, "/tmp/cf-cache-test-XXXXXX");
-    if (mkdtemp(folder) == NULL) {
-        harness_count(0);
-        fprintf(stderr, "cannot create a temporary folder\n");
-        return -1;
-    }
-    return 0;
-}
-
-static void remove_folder(const char *folder) {
-    char command[128];
-    snprintf(command, sizeof command, "rm -rf '%s'", folder);
-    if (system(command) != 0) fprintf(stderr, "could not remove %s\n", folder);
-}
-
 /* `{"cache_path":"<folder>/cache.sqlite"<extra>}` into options. */
 static void cache_options(char options[static 256], const char *folder, const char *extra) {
     snprintf(options, 256, "{\"cache_path\":\"%s/cache.sqlite\",\"retries\":0%s}", folder, extra ? extra : "");
@@ -53,7 +36,7 @@ static json_t *breeds_page(cf_client *c, int64_t page, int64_t limit, cf_status 
 
 static void a_cache_file_serves_a_second_client_without_a_request(void) {
     char folder[64], url[128], options[256];
-    if (make_folder(folder) != 0) return;
+    if (make_temp_folder("cache-test", folder) != 0) return;
     REQUIRE_MOCK(NULL, url);
     cache_options(options, folder, NULL);
     cf_client *first = NULL, *second = NULL;
@@ -75,12 +58,12 @@ static void a_cache_file_serves_a_second_client_without_a_request(void) {
     cf_client_close(first);
     cf_client_close(second);
     stop_mock();
-    remove_folder(folder);
+    remove_temp_folder(folder);
 }
 
 static void a_dead_server_gets_the_stale_page_labelled_cache(void) {
     char folder[64], url[128], options[256];
-    if (make_folder(folder) != 0) return;
+    if (make_temp_folder("cache-test", folder) != 0) return;
     REQUIRE_MOCK(NULL, url);
     cache_options(options, folder, NULL);
     cf_client *c = NULL;
@@ -107,7 +90,7 @@ static void a_dead_server_gets_the_stale_page_labelled_cache(void) {
     json_decref(fresh);
     json_decref(stale);
     cf_client_close(c);
-    remove_folder(folder);
+    remove_temp_folder(folder);
 }
 
 static void offline_with_nothing_cached_and_no_fallback_is_cf_err_offline(void) {
@@ -136,7 +119,7 @@ static void offline_with_nothing_cached_and_no_fallback_is_cf_err_offline(void) 
 
 static void a_corrupt_cache_file_is_moved_aside(void) {
     char folder[64], url[128], options[256], path[128];
-    if (make_folder(folder) != 0) return;
+    if (make_temp_folder("cache-test", folder) != 0) return;
     snprintf(path, sizeof path, "%s/cache.sqlite", folder);
     FILE *file = fopen(path, "wb");
     CHECK(file != NULL);
@@ -157,7 +140,7 @@ static void a_corrupt_cache_file_is_moved_aside(void) {
     CHECK_INT_EQ(count_files(folder, "cache.sqlite.corrupt-"), 1);
     cf_client_close(c);
     stop_mock();
-    remove_folder(folder);
+    remove_temp_folder(folder);
 }
 
 static void cache_options_are_checked(void) {
@@ -177,7 +160,7 @@ static void cache_options_are_checked(void) {
 
 static void a_cap_of_zero_turns_the_cache_off(void) {
     char folder[64], url[128], options[256];
-    if (make_folder(folder) != 0) return;
+    if (make_temp_folder("cache-test", folder) != 0) return;
     REQUIRE_MOCK(NULL, url);
     cache_options(options, folder, ",\"cache_max_bytes\":0");
     cf_client *c = NULL;
@@ -191,7 +174,7 @@ static void a_cap_of_zero_turns_the_cache_off(void) {
     CHECK_INT_EQ(count_files(folder, "cache.sqlite"), 0);
     cf_client_close(c);
     stop_mock();
-    remove_folder(folder);
+    remove_temp_folder(folder);
 }
 
 int main(void) {

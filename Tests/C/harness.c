@@ -391,3 +391,21 @@ int is_rfc3339(const char *t) {
     if ((*p == 'Z' || *p == 'z') && p[1] == '\0') return 1;
     return (*p == '+' || *p == '-') && digits(p + 1, 2) && p[3] == ':' && digits(p + 4, 2) && p[6] == '\0';
 }
+
+/* ---- files ---- */
+
+int make_temp_folder(const char *name, char folder[static 64]) {
+    snprintf(folder, 64, "/tmp/cf-%s-XXXXXX", name);
+    if (mkdtemp(folder) == NULL) {
+        harness_count(0);
+        fprintf(stderr, "cannot create a temporary folder %s: %s\n", folder, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+void remove_temp_folder(const char *folder) {
+    char command[128];
+    snprintf(command, sizeof command, "rm -rf '%s'", folder);
+    if (system(command) != 0) fprintf(stderr, "could not remove %s\n", folder);
+}

@@ -113,6 +113,17 @@ void kill_mock(void);
  */
 void closed_port_url(char url[static 128]);
 
+/* ---- files ---- */
+
+/*
+ * Makes a fresh folder /tmp/cf-NAME-XXXXXX for one test's files and writes its path to folder.
+ * Returns 0, or -1 after counting a failure and saying why on stderr.
+ */
+int make_temp_folder(const char *name, char folder[static 64]);
+
+/* Removes a folder made by make_temp_folder and everything in it. */
+void remove_temp_folder(const char *folder);
+
 /* ---- time ---- */
 
 /* Seconds on the monotonic clock. */
