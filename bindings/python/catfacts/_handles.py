@@ -8,7 +8,12 @@ and never frees a handle in use.
 Listeners: ctypes callbacks must stay alive as long as C may call them, and the header
 allows a listener call to finish after it was removed. So there is one static trampoline
 per listener type, alive for the whole process; the ``ctx`` pointer carries a key into
-``_listeners``, and a late call for a removed key finds nothing and returns.
+``_listeners``, and a late call for a removed key finds nothing and returns. The registry
+holds each :class:`Listener` weakly and its owner (client, list, search) strongly: a
+callback that refers to its owner (``lst.on_change(lambda *a: lst...)``) then makes a cycle
+the garbage collector frees, and the owner's finalizer stops C calling (sets the listener
+to NULL or closes the handle). A call that comes after the collection finds a dead
+reference and returns; the trampoline it reached is never freed.
 
 Exit: a library thread that calls into Python once the interpreter is finalizing is
 stopped by Python with pthread_exit, which libdispatch turns into a crash. So at exit,
@@ -30,7 +35,7 @@ from ._native import LIST_LISTENER, METRICS_LISTENER, SEARCH_LISTENER
 from .errors import CancelledError
 from .models import ListEvent
 
-__all__ = ["Guard", "new_key", "register", "unregister", "request_trampoline", "list_trampoline",
+__all__ = ["Guard", "Listener", "unregister", "request_trampoline", "list_trampoline",
            "search_trampoline", "install_exit_hook", "forbid_in_listener"]
 
 # Threads Python did not start (the library's) show up as _DummyThread.
@@ -129,25 +134,37 @@ class Guard:
             self._closer(handle)
 
 
+class Listener:
+    """One listener slot (a client's, a list's or a search's), registered under ``key``, the
+    ``ctx`` given to C. Its owner must keep it: the registry refers to it weakly, so that the
+    callback in it may refer to the owner and both are still collected. Nothing that outlives
+    the owner (its finalizer, its guard) may refer to it: they name it by ``key``."""
+
+    __slots__ = ("key", "function", "__weakref__")
+
+    def __init__(self) -> None:
+        self.key = next(_keys)
+        self.function: Optional[Callable[..., None]] = None
+        _listeners[self.key] = weakref.ref(self)
+
+    def set(self, function: Optional[Callable[..., None]]) -> None:
+        """What calls to ``key`` run from now on (None: nothing)."""
+        global _ever_listened
+        if function is not None:
+            _ever_listened = True
+        self.function = function
+
+
 _live: "weakref.WeakSet[Guard]" = weakref.WeakSet()
-_listeners: Dict[int, Callable[..., None]] = {}
+_listeners: "Dict[int, weakref.ref[Listener]]" = {}
 _keys = itertools.count(1)
 _ever_listened = False
 _last_call = 0.0  # time.monotonic() of the latest listener call
 
 
-def new_key() -> int:
-    """A fresh ``ctx`` value naming one listener slot (a client's or a list's)."""
-    return next(_keys)
-
-
-def register(key: int, function: Callable[..., None]) -> None:
-    global _ever_listened
-    _ever_listened = True
-    _listeners[key] = function
-
-
 def unregister(key: int) -> None:
+    """Forgets the listener under ``key``: later calls to it return at once. Part of every
+    handle's detach, so that the registry does not grow with the handles ever opened."""
     _listeners.pop(key, None)
 
 
@@ -201,7 +218,9 @@ def _deliver(ctx: Optional[int], kind: str, call: Callable[[Callable[..., None]]
     inside a listener; an exception it raises is reported as from ``kind``'s callback."""
     global _last_call
     _last_call = time.monotonic()
-    function = _listeners.get(ctx or 0)
+    reference = _listeners.get(ctx or 0)
+    listener = None if reference is None else reference()
+    function = None if listener is None else listener.function
     if function is None:
         return
     _inside.listener = True

@@ -17,7 +17,7 @@ from typing import Any, Callable, Deque, Dict, Generator, Iterable, List, Mappin
 from collections import deque
 
 from ._blocking import run_interruptible
-from ._handles import Guard, forbid_in_listener, install_exit_hook, new_key, register, request_trampoline, unregister
+from ._handles import Guard, Listener, forbid_in_listener, install_exit_hook, request_trampoline, unregister
 from ._native import NO_METRICS_LISTENER, CBreedPage, breeds_text, lib, take_string
 from .errors import ArgumentError, last_error
 from .lists import BreedList, FactList, PagedList
@@ -149,8 +149,8 @@ class Client:
         status = lib.cf_client_open(url, json.dumps(options).encode(), ctypes.byref(out))
         if status:
             raise last_error(status)
-        self._key = new_key()
-        self._guard = Guard(out.value or 0, functools.partial(_detach_client, self._key), lib.cf_client_close,
+        self._listener = Listener()  # the guard names it by key only: see Listener
+        self._guard = Guard(out.value or 0, functools.partial(_detach_client, self._listener.key), lib.cf_client_close,
                             "client", rank=1)
         self._children: "weakref.WeakSet[_Closable]" = weakref.WeakSet()  # its lists and searches
         self._children_lock = threading.Lock()
@@ -475,10 +475,10 @@ class Client:
         with self._guard as handle:
             if callback is None:
                 status = lib.cf_client_set_metrics_listener(handle, NO_METRICS_LISTENER, None)
-                unregister(self._key)
+                self._listener.set(None)
             else:
-                register(self._key, callback)
-                status = lib.cf_client_set_metrics_listener(handle, request_trampoline, self._key)
+                self._listener.set(callback)
+                status = lib.cf_client_set_metrics_listener(handle, request_trampoline, self._listener.key)
             if status:
                 raise last_error(status)
 

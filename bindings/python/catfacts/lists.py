@@ -12,7 +12,7 @@ from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Dict, Generic, Itera
                     Sequence, Tuple, TypeVar, Union, overload)
 
 from ._blocking import run_interruptible
-from ._handles import Guard, forbid_in_listener, list_trampoline, new_key, register, unregister
+from ._handles import Guard, Listener, forbid_in_listener, list_trampoline, unregister
 from ._native import NO_LIST_LISTENER, CBreed, CBreedArray, CFact, CFactArray, breeds_text, facts_text, lib
 from .errors import CancelledError, CatFactsError, InternalError, Status, last_error
 from .models import Breed, Fact, ListEvent
@@ -73,8 +73,9 @@ class PagedList(Sequence[T], Generic[T]):
         self._options = dict(options)
         self._count: Optional[int] = None
         handle = client._open_list(self._collection, options)
-        self._key = new_key()
-        self._guard = Guard(handle, functools.partial(_detach_list, self._key), lib.cf_list_close, "list", rank=0)
+        self._listener = Listener()  # the guard names it by key only: see Listener
+        self._guard = Guard(handle, functools.partial(_detach_list, self._listener.key), lib.cf_list_close, "list",
+                            rank=0)
         self._finalizer: "weakref.finalize[[], PagedList[Any]]" = weakref.finalize(self, self._guard.close)
 
     @abc.abstractmethod
@@ -325,10 +326,10 @@ class PagedList(Sequence[T], Generic[T]):
         with self._guard as handle:
             if callback is None:
                 status = lib.cf_list_set_listener(handle, NO_LIST_LISTENER, None)
-                unregister(self._key)
+                self._listener.set(None)
             else:
-                register(self._key, callback)
-                status = lib.cf_list_set_listener(handle, list_trampoline, self._key)
+                self._listener.set(callback)
+                status = lib.cf_list_set_listener(handle, list_trampoline, self._listener.key)
             if status:
                 raise _error(status)
 

@@ -17,7 +17,7 @@ import weakref
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional, Tuple, Union, overload
 
-from ._handles import Guard, forbid_in_listener, new_key, register, search_trampoline, unregister
+from ._handles import Guard, Listener, forbid_in_listener, search_trampoline, unregister
 from ._native import lib
 from .errors import CancelledError, CatFactsError, error_for, last_error, python_message
 from .models import Breed
@@ -103,25 +103,24 @@ class SearchResults:
 
 
 class _Answers:
-    """What a session's C listener feeds (registered under the session's key): the answers to
-    its latest text, handed to the callback or kept for a reader. It holds no reference to the
-    session, so that an unused session can be garbage collected."""
+    """What a session's C listener feeds (see :class:`_Receiver`): the answers to its latest
+    text, handed to the callback or kept for a reader. The session's finalizer keeps it, so it
+    holds neither the session nor the callback (which may refer to the session): an unused
+    session can be garbage collected."""
 
-    def __init__(self, callback: Optional[ResultsCallback]) -> None:
-        self.callback = callback
+    def __init__(self) -> None:
         self.lock = threading.Condition()
         self.generation = 0  # of the latest set(); the library numbers them the same way
         self.unread: Optional[SearchResults] = None
         self.closed = False
         self.on_close: Optional[Callable[[], None]] = None
 
-    def arrive(self, generation: int, status: int, results_json: bytes) -> None:
-        """The C listener (on a library thread)."""
+    def arrive(self, callback: Optional[ResultsCallback], generation: int, status: int, results_json: bytes) -> None:
+        """An answer from the library (on a library thread), for ``callback`` if not None."""
         with self.lock:
             if self.closed or generation < self.generation:
                 return  # a newer text was set since the library decided to answer this one
         results = SearchResults._from_library(generation, status, results_json)
-        callback = self.callback
         if callback is not None:
             callback(results)
             return
@@ -140,6 +139,20 @@ class _Answers:
             on_close = self.on_close
         if on_close is not None:
             on_close()
+
+
+class _Receiver:
+    """A session's C listener: its answers to ``callback``, or kept in ``answers`` for a reader
+    when it is None. Only the session keeps it (in its :class:`Listener`)."""
+
+    __slots__ = ("answers", "callback")
+
+    def __init__(self, answers: _Answers, callback: Optional[ResultsCallback]) -> None:
+        self.answers = answers
+        self.callback = callback
+
+    def __call__(self, generation: int, status: int, results_json: bytes) -> None:
+        self.answers.arrive(self.callback, generation, status, results_json)
 
     def __repr__(self) -> str:
         # Named in the note of an exception the callback raises (see _handles._report).
@@ -189,9 +202,11 @@ class SearchSession:
             raise TypeError(f"on_results must be callable or None, not {type(on_results).__name__}")
         self._client = client  # a search must not outlive its client's handle
         self._limit = limit
-        self._answers = _Answers(on_results)
-        key = new_key()
-        register(key, self._answers.arrive)  # before opening: the listener may be called at once
+        self._answers = _Answers()
+        self._pushes = on_results is not None
+        self._listener = Listener()  # the guard names it by key only: see Listener
+        key = self._listener.key
+        self._listener.set(_Receiver(self._answers, on_results))  # before opening: it may be called at once
         try:
             options: Dict[str, Any] = {"debounce_ms": debounce_ms, "limit": limit}
             if fields is not None:
@@ -243,7 +258,7 @@ class SearchSession:
                 is called from a catfacts callback.
         """
         answers = self._answers
-        if answers.callback is not None:
+        if self._pushes:
             raise RuntimeError("this session hands its answers to on_results; results() has none to give")
         forbid_in_listener("waiting for search results")
         deadline = None if timeout is None else time.monotonic() + float(timeout)

@@ -8,6 +8,8 @@ import shutil
 import subprocess
 import sys
 import textwrap
+import threading
+import weakref
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Dict, List, Tuple
@@ -17,7 +19,7 @@ import pytest
 import catfacts
 from catfacts import _native
 
-from conftest import PYTHON_DIR, ROOT, MakeMock
+from conftest import HANG_S, PYTHON_DIR, ROOT, MakeMock, established, wait_for
 
 
 def test_eight_threads_share_a_client(mock_url: str, all_breeds: List[catfacts.Breed]) -> None:
@@ -51,6 +53,7 @@ def test_eight_threads_share_a_client(mock_url: str, all_breeds: List[catfacts.B
 
 def test_clients_and_lists_collected_while_loads_are_in_flight(make_mock: MakeMock) -> None:
     mock = make_mock("--latency-ms", "2000")  # every load is still in flight when collected
+    collected: List["weakref.ref[Any]"] = []
     for _ in range(10):
         c = catfacts.Client(mock.url, retries=0)
         c.on_request(lambda *args: None)
@@ -62,12 +65,80 @@ def test_clients_and_lists_collected_while_loads_are_in_flight(make_mock: MakeMo
         cycle = c.breeds()
         cycle.on_change(lambda *args, keep=cycle: None)  # a cycle only the collector can free
         cycle.get(0)
+        collected += [weakref.ref(c), weakref.ref(cycle)]
         del c, breeds, facts, cycle
         gc.collect()
+    assert wait_for(lambda: gc.collect() >= 0 and all(ref() is None for ref in collected))
     # A request sent after the loads, as slow as they are, is answered after them: once it has
     # come, so has every load sent before it (or it was cut when its objects were collected).
     with catfacts.Client(mock.url) as c:
         assert c.breeds_page(1, limit=1).items[0].name == "Abyssinian"
+
+
+def test_a_list_whose_listener_refers_to_it_is_collected_with_its_client(make_mock: MakeMock) -> None:
+    mock = make_mock()  # its own, so that its connections are this test's only
+    c = catfacts.Client(mock.url, retries=0)
+    cycle = c.breeds(page_size=5)
+    cycle.on_change(lambda *args, keep=cycle: None)  # a cycle only the collector can free
+    assert cycle[0].name == "Abyssinian"
+    assert established(mock.port) > 0
+    refs: List["weakref.ref[object]"] = [weakref.ref(c), weakref.ref(cycle)]
+    del c, cycle
+    assert wait_for(lambda: gc.collect() >= 0 and all(ref() is None for ref in refs))
+    assert wait_for(lambda: established(mock.port) == 0)  # the handles were closed, not only forgotten
+
+
+def test_a_client_whose_request_listener_refers_to_it_is_collected(make_mock: MakeMock) -> None:
+    mock = make_mock()
+    c = catfacts.Client(mock.url, retries=0, read_ahead=0)
+    c.on_request(lambda *args, keep=c: None)
+    assert c.breeds_page(1, limit=1).items[0].name == "Abyssinian"
+    ref = weakref.ref(c)
+    del c
+    assert wait_for(lambda: gc.collect() >= 0 and ref() is None)
+    assert wait_for(lambda: established(mock.port) == 0)
+
+
+class Typist:
+    """Keeps a search session whose callback is one of its methods: a cycle through the session."""
+
+    def __init__(self, client: catfacts.Client, answered: threading.Event) -> None:
+        self.answered = answered
+        self.search = client.search_session(debounce=0, limit=1, on_results=self.show)
+
+    def show(self, results: catfacts.SearchResults) -> None:
+        if results.generation == self.search.generation:
+            self.answered.set()
+
+
+def test_a_search_whose_listener_refers_to_it_is_collected_with_its_client(mock_url: str) -> None:
+    answered = threading.Event()
+    c = catfacts.Client(mock_url, retries=0)
+    typist = Typist(c, answered)
+    typist.search.set("Abys")
+    assert answered.wait(HANG_S)
+    refs: List["weakref.ref[object]"] = [weakref.ref(c), weakref.ref(typist.search)]
+    del c, typist
+    assert wait_for(lambda: gc.collect() >= 0 and all(ref() is None for ref in refs))
+
+
+def test_listeners_held_only_by_their_objects_still_fire(mock_url: str) -> None:
+    changes: List[Tuple[catfacts.ListEvent, int, int]] = []
+    requests: List[Tuple[str, bool]] = []
+    answers: List[Tuple[str, str]] = []
+    with catfacts.Client(mock_url, retries=0, read_ahead=0) as c:
+        c.on_request(lambda endpoint, ms, ok: requests.append((endpoint, ok)))
+        lst = c.breeds(page_size=5)
+        lst.on_change(lambda event, first, count: changes.append((event, first, count)))
+        search = c.search_session(debounce=0, limit=1, on_results=lambda results: answers.append(
+            (results.text, results.breeds[0].name)))
+        gc.collect()  # the lambdas have no reference left but their objects'
+        assert c.breeds_page(1, limit=1).items[0].name == "Abyssinian"
+        assert lst.get(0, wait=True) is not None
+        search.set("Aeg")
+        assert wait_for(lambda: ("/breeds", True) in requests and changes and answers)
+    assert (catfacts.ListEvent.LOADED, 0, 5) in changes
+    assert answers == [("Aeg", "Aegean")]
 
 
 def test_interpreter_exit_with_open_clients_and_loads_in_flight(make_mock: MakeMock) -> None:
