@@ -297,8 +297,10 @@ class Client:
                 raise
             finally:
                 # Pages under way finish on their own (they hold the handle until then);
-                # nobody waits for them.
+                # nobody waits for them, and the walk keeps none: a failed page's traceback
+                # holds this frame, which would keep every page of the window.
                 pool.shutdown(wait=False, cancel_futures=True)
+                window.clear()
 
         return pages()
 
@@ -488,7 +490,13 @@ def _result(future: "Future[_R]") -> _R:
     a signal delivered to another thread, so Ctrl-C would wait for the page."""
     while not future.done():
         wait_for((future,), timeout=0.05)
-    return future.result()
+    try:
+        return future.result()
+    finally:
+        # The future keeps the exception it raises, whose traceback holds this frame, which
+        # holds the future: a cycle that only Python's full collection, which comes rarely,
+        # would free, with the page's whole exception chain.
+        del future
 
 
 # Breed's fields as cf_search_open's "fields" option names them (the API calls the name "breed").

@@ -141,6 +141,37 @@ def test_listeners_held_only_by_their_objects_still_fire(mock_url: str) -> None:
     assert answers == [("Aeg", "Aegean")]
 
 
+def test_a_walk_that_fails_leaves_nothing_for_the_collector(make_mock: MakeMock,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page that fails part-way through breeds_pages() is freed as soon as its exception is
+    dropped: no cycle (future, exception, traceback, frame, future) waits for the collector."""
+    futures: List["weakref.ref[Any]"] = []
+    submit = ThreadPoolExecutor.submit
+
+    def recorded(pool: ThreadPoolExecutor, *args: Any, **kwargs: Any) -> Any:
+        future = submit(pool, *args, **kwargs)
+        futures.append(weakref.ref(future))
+        return future
+
+    monkeypatch.setattr(ThreadPoolExecutor, "submit", recorded)
+    mock = make_mock()
+    gc.collect()
+    gc.disable()
+    try:
+        with catfacts.Client(mock.url, retries=0) as client:
+            walk = client.breeds_pages(10, parallel=1)  # page 1 comes now, while the mock runs
+            mock.stop()
+            with pytest.raises(catfacts.NetworkError):
+                for _ in walk:
+                    pass
+            del walk
+        assert futures, "the walk asked for no page after the first"
+        # The pages' threads drop their futures when they end; then nothing holds them.
+        assert wait_for(lambda: all(ref() is None for ref in futures)), "a failed page waits for the collector"
+    finally:
+        gc.enable()
+
+
 def test_interpreter_exit_with_open_clients_and_loads_in_flight(make_mock: MakeMock) -> None:
     mock = make_mock("--latency-ms", "300")
     script = textwrap.dedent(f"""
