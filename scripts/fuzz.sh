@@ -9,20 +9,22 @@
 #   scripts/fuzz.sh SECONDS TARGET...          e.g. scripts/fuzz.sh 30 page-decoder options query
 #   FUZZ_RUNS=10000000 scripts/fuzz.sh 0 query   a number of executions instead of a time
 #   FUZZ_RUNS=10000000 scripts/fuzz.sh 900 query  whichever comes first
+#   FUZZ_PARALLEL=1 scripts/fuzz.sh 30 ...     the targets at the same time (one thread each)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 SECONDS_EACH=${1:?usage: scripts/fuzz.sh SECONDS TARGET...}
 shift
 BUILD=${FUZZ_BUILD_DIR:-.build-fuzz}
-failed=0
-for target in "$@"; do
+# fuzz_one TARGET: runs one target; its summary lines go to stdout, its status is the result.
+fuzz_one() {
+    local target=$1 binary seeds corpus artifacts log limit status runs rate units
     binary=$BUILD/release/fuzz-$target
     seeds=Tests/Fuzz/corpus/$target
     corpus=$BUILD/corpus/$target
     artifacts=$BUILD/artifacts/$target
     log=$BUILD/logs/$target.log
-    [ -x "$binary" ] || { echo "fuzz: $binary is not built (make fuzz-build)"; exit 2; }
+    [ -x "$binary" ] || { echo "fuzz: $binary is not built (make fuzz-build)"; return 2; }
     mkdir -p "$corpus" "$artifacts" "$(dirname "$log")"
     # SECONDS 0: no time limit (then FUZZ_RUNS bounds the run).
     limit=(-max_total_time="$SECONDS_EACH")
@@ -40,9 +42,23 @@ for target in "$@"; do
     if [ $status -eq 0 ]; then
         echo "fuzz $target: ${runs:-?} executions, ${rate:-?}/s, 0 crashes, 0 leaks; corpus $units inputs"
     else
-        failed=1
         echo "fuzz $target: FAILED (exit $status) after ${runs:-?} executions; log $log:"
         grep -E -A12 '^==[0-9]+==ERROR|Fatal error|^SUMMARY|Test unit written|ALARM: working on the last Unit' "$log" | head -60
     fi
-done
+    [ $status -eq 0 ]
+}
+
+failed=0
+mkdir -p "$BUILD/logs"
+if [ "${FUZZ_PARALLEL:-0}" = 1 ]; then
+    # Each target on its own core (libFuzzer runs one thread): the summaries in order after.
+    pids=()
+    for target in "$@"; do fuzz_one "$target" >"$BUILD/logs/$target.summary" 2>&1 & pids+=($!); done
+    for i in "${!pids[@]}"; do
+        wait "${pids[$i]}" || failed=1
+        cat "$BUILD/logs/${*:$((i + 1)):1}.summary"
+    done
+else
+    for target in "$@"; do fuzz_one "$target" || failed=1; done
+fi
 exit $failed

@@ -1,12 +1,12 @@
 #!/bin/bash
 # Runs `make STAGE` for each stage named, timing each. The --first stages (the dependencies
-# and the build) run first, in order: if one fails, nothing else runs. After them, two lanes
-# run side by side:
+# and the build) run first, in order: if one fails, nothing else runs. After them, lanes run
+# side by side:
 #   - the foreground stages, one after the other, their output on the terminal as they run;
-#   - the --background stages, one after the other, each into .build/stages/STAGE.log, printed
-#     whole once the foreground lane is done.
+#   - each --background lane's stages, one after the other, each into .build/stages/STAGE.log,
+#     printed whole once the foreground lane is done (the option may be given more than once).
 # The foreground suites (tests against the mock) mostly wait on the network and leave the CPU
-# idle, so the background lane's builds (release, sanitizers) take it up: the whole run takes
+# idle, so the background lanes' builds (release, sanitizers) take it up: the whole run takes
 # about the CPU it needs, not the sum of every stage's wall time. The suites must pass on a
 # loaded machine anyway (make flake-check holds them to it).
 #
@@ -14,16 +14,16 @@
 # red Python suite). The run ends with a table of the stages, their lane, time and result, and
 # the line `stages: N passed, M failed`; the exit status is non-zero when any stage failed.
 #
-#   scripts/stages.sh --first "STAGE ..." [--background "STAGE ..."] STAGE...     (make test)
+#   scripts/stages.sh --first "STAGE ..." [--background "STAGE ..."]... STAGE...     (make test)
 set -u
 cd "$(dirname "$0")/.."
 
 first=()
-background=()
+lanes=()
 while [ $# -gt 0 ]; do
     case $1 in
         --first) read -r -a first <<<"${2:-}"; shift 2 ;;
-        --background) read -r -a background <<<"${2:-}"; shift 2 ;;
+        --background) lanes+=("${2:-}"); shift 2 ;;
         --lane) lane_mode=1; shift ;;
         *) break ;;
     esac
@@ -59,13 +59,14 @@ for name in "${first[@]}"; do
     fi
 done
 
-lane_pid=
-if [ ${#background[@]} -gt 0 ]; then
-    echo "=== background: ${background[*]} (logs in $logs/, shown at the end)"
-    setsid "$0" --lane "${background[@]}" </dev/null &
-    lane_pid=$!
-fi
-cleanup() { [ -n "$lane_pid" ] && kill -- -"$lane_pid" 2>/dev/null; }
+lane_pids=()
+for lane in "${lanes[@]}"; do
+    echo "=== background: $lane (logs in $logs/, shown at the end)"
+    # shellcheck disable=SC2086 # a lane is a list of stage names
+    setsid "$0" --lane $lane </dev/null &
+    lane_pids+=($!)
+done
+cleanup() { for pid in "${lane_pids[@]}"; do kill -- -"$pid" 2>/dev/null; done; }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
@@ -74,13 +75,15 @@ for name in "$@"; do
     stage foreground "$name"
 done
 
-if [ -n "$lane_pid" ]; then
-    echo "=== waiting for the background lane"
-    wait "$lane_pid"
-    lane_pid=
-    for name in "${background[@]}"; do
-        echo "=== $name (background)"
-        cat "$logs/$name.log" 2>/dev/null
+if [ ${#lane_pids[@]} -gt 0 ]; then
+    echo "=== waiting for the background lanes"
+    wait "${lane_pids[@]}"
+    lane_pids=()
+    for lane in "${lanes[@]}"; do
+        for name in $lane; do
+            echo "=== $name (background)"
+            cat "$logs/$name.log" 2>/dev/null
+        done
     done
 fi
 
