@@ -31,7 +31,7 @@ cd "$(dirname "$0")/../.."
 
 CC=${CC:-cc}
 BUILD_DIR=.build/debug
-# The library's folder: CF_LIB_DIR for another build of it (make c-misuse: .build-asan/debug).
+# The library's folder: CF_LIB_DIR for another build of it (make c-asan: .build-fuzz/release).
 LIB_DIR=${CF_LIB_DIR:-$BUILD_DIR}
 OUT_DIR=.build/c-tests
 LIB=$LIB_DIR/libCatFacts.so
