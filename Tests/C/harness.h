@@ -152,6 +152,7 @@ int64_t harness_hang_ms(void);
  * nothing: follow it with a CHECK of the condition (or of what the condition waited for).
  */
 #define WAIT_UNTIL(cond) do { \
+    /* Polls every 5 ms: the wait ends when cond holds, the sleep only paces the polling. */ \
     double cf_until_ = now_seconds() + harness_hang_s(); \
     while (!(cond) && now_seconds() < cf_until_) sleep_ms(5); \
 } while (0)

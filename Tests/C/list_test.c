@@ -348,7 +348,7 @@ static void listener_is_not_called_after_removal(void) {
         int before = r.n;
         pthread_mutex_unlock(&r.lock);
         cf_breed_free(wait_breed(l, 50));
-        sleep_ms(200); /* time for a broken list to call anyway; a working one never does */
+        sleep_ms(200); /* a broken list would call by now; safe on a slow machine: a working one never calls, however long we wait */
         pthread_mutex_lock(&r.lock);
         CHECK_INT_EQ(r.n, before);
         pthread_mutex_unlock(&r.lock);
