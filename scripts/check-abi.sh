@@ -23,9 +23,10 @@
 # this script checks that the image and the real library export the same functions, gives the
 # image the library's SONAME, and compares that image with the baseline.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-
-BASELINE=abi/libCatFacts.abi
+# Files named on the command line are read from the caller's folder, the defaults from the
+# repository's.
+root=$(cd "$(dirname "$0")/.." && pwd)
+BASELINE=$root/abi/libCatFacts.abi
 record=no
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -37,8 +38,8 @@ while [ $# -gt 0 ]; do
         *) break ;;
     esac
 done
-HEADER=${1:-include/catfacts.h}
-LIBRARY=${2:-.build/release/libCatFacts.so}
+HEADER=${1:-$root/include/catfacts.h}
+LIBRARY=${2:-$root/.build/release/libCatFacts.so}
 
 for tool in abidw abidiff readelf nm; do
     if ! command -v "$tool" >/dev/null; then
@@ -57,15 +58,15 @@ if [ $record = no ] && [ ! -f "$BASELINE" ]; then
     exit 2
 fi
 
-soname=$(readelf -d "$LIBRARY" 2>/dev/null | sed -n 's/.*(SONAME).*\[\(.*\)\]$/\1/p')
+soname=$( (readelf -d "$LIBRARY" 2>/dev/null || true) | sed -n 's/.*(SONAME).*\[\(.*\)\]$/\1/p')
 if [ -z "$soname" ]; then
-    echo "check-abi: $LIBRARY has no SONAME (is it a shared library?)" >&2
+    echo "check-abi: $LIBRARY has no SONAME: not a shared library" >&2
     exit 2
 fi
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-abi/make-image.sh "$HEADER" "$soname" "$tmp/image.so"
+"$root/abi/make-image.sh" "$HEADER" "$soname" "$tmp/image.so"
 
 # The image stands for the library only if both export the same functions.
 exported() { nm -D --defined-only "$1" | awk '{ print $NF }' | sort -u; }
