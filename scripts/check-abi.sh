@@ -68,8 +68,9 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "$root/abi/make-image.sh" "$HEADER" "$soname" "$tmp/image.so"
 
-# The image stands for the library only if both export the same functions.
-exported() { nm -D --defined-only "$1" | awk '{ print $NF }' | sort -u; }
+# The image stands for the library only if both export the same functions (functions only:
+# some linkers also export _end, _edata and __bss_start from the image).
+exported() { nm -D --defined-only "$1" | awk '$(NF - 1) ~ /^[TWi]$/ { print $NF }' | sort -u; }
 exported "$tmp/image.so" >"$tmp/declared"
 exported "$LIBRARY" >"$tmp/library"
 if ! cmp -s "$tmp/declared" "$tmp/library"; then
