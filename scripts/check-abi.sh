@@ -6,7 +6,8 @@
 #     (cf_breed's fields added, removed or reordered...): exit 1 with abidiff's report,
 #   - unless the SONAME changed too (a new major version promises nothing to the old one):
 #     exit 0, saying so; record the new baseline then.
-# Exit 2 when it cannot compare (a file missing, a header that does not compile).
+# Exit 1 as well when the library and the header do not have the same functions (named);
+# exit 2 when it cannot compare (a file missing, a header that does not compile).
 #
 #   scripts/check-abi.sh [HEADER [LIBRARY]]      defaults include/catfacts.h, .build/release/libCatFacts.so
 #   scripts/check-abi.sh --record [HEADER [LIBRARY]]   writes the baseline (on a release)
