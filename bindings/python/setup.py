@@ -6,6 +6,15 @@ checkout's ``.build/release/libCatFacts.so``, else ``make -C <checkout> lib`` wh
 toolchain and make are there, and copies it into the build folder as
 ``catfacts/libCatFacts.so.0`` (its SONAME). Nothing is copied into the source tree.
 
+On Linux it also builds, with ``cc``, the libcurl anchor ``catfacts/libCatFacts-libcurl.so``:
+a tiny library linked against libcurl.so.4 and nothing more. libCatFacts loads libcurl with
+dlopen, which ``auditwheel repair`` cannot see; the anchor's link is what it sees, so it
+vendors libcurl and the libraries libcurl needs (TLS among them) into ``catfacts.libs/`` and
+points the anchor at them. libCatFacts loads the anchor before the system's libcurl (the order
+is in Sources/CCurl/include/catfacts_curl.h). In a wheel that is not repaired the anchor
+links the system's libcurl, and where there is none the library goes on to its next choice,
+so the anchor changes nothing there; without cc or libcurl.so.4 the wheel is built without it.
+
 The wheel is ``py3-none-<platform>``: one wheel for every Python 3 (ctypes, no compiled
 extension), but only for the platform the library was built for.
 """
@@ -35,6 +44,16 @@ if sys.platform == "darwin":
     BUILT_NAME, BUNDLED_NAME = "libCatFacts.dylib", "libCatFacts.0.dylib"
 else:
     BUILT_NAME, BUNDLED_NAME = "libCatFacts.so", "libCatFacts.so.0"
+
+# CATFACTS_LIBCURL_ANCHOR in Sources/CCurl/include/catfacts_curl.h: the file libCatFacts looks for.
+ANCHOR_NAME = "libCatFacts-libcurl.so"
+# The anchor's one function uses libcurl, so that the link is kept whatever --as-needed says.
+# curl_version is declared here rather than included: only libcurl4 is needed, not its headers.
+ANCHOR_SOURCE = """\
+/* Linked against libcurl.so.4 so that auditwheel repair vendors libcurl (see setup.py). */
+char *curl_version(void);
+char *catfacts_anchored_curl_version(void) { return curl_version(); }
+"""
 
 # Libraries of the Swift toolchain: a bundled library needing one of them needs Swift installed.
 SWIFT_RUNTIME_PREFIXES = ("libswift", "libFoundation", "lib_Foundation", "libdispatch", "libBlocksRuntime")
@@ -121,11 +140,27 @@ def needed_libraries(path: Path) -> List[str]:
         return []
 
 
+def build_libcurl_anchor(target: Path) -> Optional[str]:
+    """Builds the anchor at target with cc; None when it did, else why it could not."""
+    compiler = shutil.which("cc")
+    if compiler is None:
+        return "no cc on PATH"
+    command = [compiler, "-shared", "-fPIC", "-O2", "-o", str(target), "-x", "c", "-", "-l:libcurl.so.4"]
+    done = subprocess.run(command, input=ANCHOR_SOURCE, capture_output=True, text=True)
+    if done.returncode != 0:
+        return f"`{' '.join(command)}` failed (exit {done.returncode}): {done.stderr.strip()}"
+    return None
+
+
 class build_py_with_library(build_py):
-    """build_py that also copies libCatFacts into the build folder's catfacts/ as its SONAME."""
+    """build_py that also copies libCatFacts into the build folder's catfacts/ as its SONAME,
+    and builds the libcurl anchor beside it on Linux."""
 
     def bundled_path(self) -> Path:
         return Path(self.build_lib) / "catfacts" / BUNDLED_NAME
+
+    def anchor_path(self) -> Path:
+        return Path(self.build_lib) / "catfacts" / ANCHOR_NAME
 
     def run(self) -> None:
         super().run()
@@ -142,11 +177,25 @@ class build_py_with_library(build_py):
             print(f"catfacts: warning: {source} needs the Swift runtime ({', '.join(runtime)}): this wheel "
                   "works only where a Swift toolchain is installed. `make lib` builds a self-contained one.",
                   file=sys.stderr, flush=True)
+        if sys.platform.startswith("linux"):
+            self.add_libcurl_anchor()
+
+    def add_libcurl_anchor(self) -> None:
+        anchor = self.anchor_path()
+        anchor.unlink(missing_ok=True)  # an anchor left from an earlier build is not this build's
+        why = build_libcurl_anchor(anchor)
+        if why is None:
+            print(f"catfacts: built the libcurl anchor {anchor}", flush=True)
+        else:
+            print(f"catfacts: warning: no libcurl anchor in this wheel ({why}): it will use the system's "
+                  "libcurl4, and `auditwheel repair` cannot bundle libcurl into it.", file=sys.stderr, flush=True)
 
     def get_outputs(self, include_bytecode: bool = True) -> List[str]:
         outputs = super().get_outputs(include_bytecode)
         if not getattr(self, "editable_mode", False):
             outputs.append(str(self.bundled_path()))
+            if self.anchor_path().is_file():
+                outputs.append(str(self.anchor_path()))
         return outputs
 
 
