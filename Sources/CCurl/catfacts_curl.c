@@ -1,10 +1,14 @@
 /* See include/catfacts_curl.h. */
+#define _GNU_SOURCE /* dladdr */
 #include "catfacts_curl.h"
 
 #include <dlfcn.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 /* The libcurl functions used, resolved once by load(). */
 static struct {
@@ -29,7 +33,7 @@ static struct {
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static int load_result = -1;
-static char load_error[512];
+static char load_error[1024];
 
 #define RESOLVE(field, name)                                                                   \
     do {                                                                                       \
@@ -40,17 +44,66 @@ static char load_error[512];
         }                                                                                      \
     } while (0)
 
+/* dlerror()'s message, or a stand-in when it has none. */
+static const char *load_failure(void) {
+    const char *why = dlerror();
+    return why ? why : "unknown reason";
+}
+
+/* Writes to path the anchor's path in the folder of the file this code was loaded from
+ * (libCatFacts.so.0, or a program linking it statically); 0 when dladdr cannot tell the
+ * folder or the path would not fit. Only an absolute path is trusted: a relative one (a
+ * program's argv[0], a relative LD_LIBRARY_PATH entry) names a folder relative to where
+ * the process started, which need not be where it is now. */
+static int bundled_anchor_path(char *path, size_t size) {
+    Dl_info info;
+    if (!dladdr((const void *)&catfacts_curl_load, &info) || !info.dli_fname || info.dli_fname[0] != '/') return 0;
+    const char *slash = strrchr(info.dli_fname, '/');
+    if (!slash) return 0;
+    int written = snprintf(path, size, "%.*s/%s", (int)(slash - info.dli_fname), info.dli_fname,
+                           CATFACTS_LIBCURL_ANCHOR);
+    return written > 0 && (size_t)written < size;
+}
+
+/* The default order (see the header): the bundled libcurl, then the system's. NULL, with
+ * load_error naming what was tried and why each failed, when neither loads. */
+static void *open_default(void) {
+    char anchor[PATH_MAX];
+    char anchor_failure[512] = ""; /* a copy: the next dlopen overwrites dlerror's message */
+    int has_anchor = bundled_anchor_path(anchor, sizeof anchor) && access(anchor, F_OK) == 0;
+    if (has_anchor) {
+        void *library = dlopen(anchor, RTLD_NOW | RTLD_LOCAL);
+        if (library) return library;
+        snprintf(anchor_failure, sizeof anchor_failure, "%s", load_failure());
+    }
+    void *library = dlopen(CATFACTS_SYSTEM_LIBCURL, RTLD_NOW | RTLD_LOCAL);
+    if (library) return library;
+    if (has_anchor)
+        snprintf(load_error, sizeof load_error, "neither the libcurl bundled beside libCatFacts (%s: %s) nor %s (%s) could be loaded; "
+                 "install libcurl4, or name the library in CATFACTS_LIBCURL",
+                 anchor, anchor_failure, CATFACTS_SYSTEM_LIBCURL, load_failure());
+    else
+        snprintf(load_error, sizeof load_error, "%s could not be loaded (%s); install libcurl4, or name the library in CATFACTS_LIBCURL",
+                 CATFACTS_SYSTEM_LIBCURL, load_failure());
+    return NULL;
+}
+
 static void load(void) {
     /* RTLD_LOCAL: libcurl's symbols stay out of the process's global namespace. Never
-     * closed: libcurl keeps process-wide state once initialised. */
-    const char *name = getenv("CATFACTS_LIBCURL");
-    if (!name || !*name) name = "libcurl.so.4";
-    void *library = dlopen(name, RTLD_NOW | RTLD_LOCAL);
-    if (!library) {
-        const char *why = dlerror();
-        snprintf(load_error, sizeof load_error, "%s could not be loaded (%s); install libcurl4, or name the library in CATFACTS_LIBCURL",
-                 name, why ? why : "unknown reason");
-        return;
+     * closed: libcurl keeps process-wide state once initialised. For the anchor, dlsym
+     * below searches its dependencies, where libcurl is. */
+    const char *chosen = getenv("CATFACTS_LIBCURL");
+    void *library;
+    if (chosen && *chosen) {
+        library = dlopen(chosen, RTLD_NOW | RTLD_LOCAL);
+        if (!library) {
+            snprintf(load_error, sizeof load_error, "%s could not be loaded (%s); install libcurl4, or name the library in CATFACTS_LIBCURL",
+                     chosen, load_failure());
+            return;
+        }
+    } else {
+        library = open_default();
+        if (!library) return;
     }
     RESOLVE(global_init, "curl_global_init");
     RESOLVE(easy_init, "curl_easy_init");

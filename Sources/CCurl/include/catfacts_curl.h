@@ -1,8 +1,23 @@
 /* libcurl for CatFactsKit's HTTP transport (Sources/CatFactsKit/Transport), loaded on first
  * use with dlopen("libcurl.so.4") rather than linked: libcurl brings some thirty shared
  * libraries (TLS, LDAP, Kerberos, SSH...) whose loading took about 8 ms of every process
- * start, network or not (see BENCHMARKS.md, cold start). Headers from libcurl4-openssl-dev;
- * at run time the system's libcurl4, or the library $CATFACTS_LIBCURL names.
+ * start, network or not (see BENCHMARKS.md, cold start). Headers from libcurl4-openssl-dev.
+ *
+ * Which libcurl, in this order:
+ *   1. the file $CATFACTS_LIBCURL names, when it is set and not empty, and nothing else (a
+ *      choice made on purpose is not second-guessed);
+ *   2. the libcurl bundled with the library: the anchor CATFACTS_LIBCURL_ANCHOR in the
+ *      folder of libCatFacts.so.0 (found with dladdr), a library whose only job is to be
+ *      linked against libcurl.so.4. The Python wheel carries it (bindings/python/setup.py
+ *      builds it); `auditwheel repair` then vendors libcurl and the libraries it needs into
+ *      catfacts.libs/ and points the anchor at them with an $ORIGIN RPATH, so a repaired
+ *      wheel brings its own libcurl and behaves the same on every system. Loading the
+ *      anchor loads that libcurl, and dlsym through the anchor's handle finds its functions.
+ *      Skipped when there is no anchor (make install, the Debian packages); when the anchor
+ *      is there but does not load (a wheel that was not repaired, on a system without
+ *      libcurl4), the next step is tried;
+ *   3. the system's libcurl4, CATFACTS_SYSTEM_LIBCURL.
+ * When none loads, the error names each one tried and dlerror's reason.
  *
  * Call catfacts_curl_load() first; the other functions may be called once it returned 0.
  * curl_easy_setopt, curl_easy_getinfo and curl_multi_setopt are variadic, which Swift
@@ -11,6 +26,12 @@
 #define CATFACTS_CURL_H
 
 #include <curl/curl.h>
+
+/* The file name of the anchor a wheel carries beside libCatFacts.so.0 (see above); setup.py
+ * uses the same name. */
+#define CATFACTS_LIBCURL_ANCHOR "libCatFacts-libcurl.so"
+/* The system's libcurl, by SONAME. */
+#define CATFACTS_SYSTEM_LIBCURL "libcurl.so.4"
 
 /* Loads libcurl and runs curl_global_init once per process (later calls return the first
  * result at once; safe from any thread). 0 on success; else -1, and *error (if not NULL)
