@@ -75,5 +75,11 @@ for file in "$@"; do
         status=1
     fi
 done
-[ $status -eq 0 ] && echo "check-glibc-floor: $# files need at most $floor ($FLOOR_FILE)"
+if [ $status -eq 0 ]; then
+    if [ $# -eq 1 ]; then
+        echo "check-glibc-floor: 1 file needs at most $floor ($FLOOR_FILE)"
+    else
+        echo "check-glibc-floor: $# files need at most $floor ($FLOOR_FILE)"
+    fi
+fi
 exit $status
