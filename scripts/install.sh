@@ -12,9 +12,10 @@
 #   PREFIX/bin/catfacts, PREFIX/bin/catfacts-mock
 #   PREFIX/share/man/man1/catfacts.1
 # Environment: BUILD_DIR, the release build (default .build/release; relative to the
-# checkout); MAN_PAGE, the generated man page (default .build/man/catfacts.1); DESTDIR, a
-# staging root put before every installed path; STRIP, the strip program (default strip;
-# empty keeps the symbols).
+# checkout); LIBDIR, where the library and pkgconfig/ go, instead of PREFIX/lib (scripts/deb.sh
+# gives Debian's multiarch folder, /usr/lib/x86_64-linux-gnu); MAN_PAGE, the generated man
+# page (default .build/man/catfacts.1); DESTDIR, a staging root put before every installed
+# path; STRIP, the strip program (default strip; empty keeps the symbols).
 #
 # The library and programs carry the Swift runtime (release builds link it statically), so
 # what is installed needs only Debian's libraries; the script checks that with ldd.
@@ -25,7 +26,7 @@ checkout=$(cd "$here/.." && pwd)
 uninstall=0
 if [ "${1:-}" = --uninstall ]; then uninstall=1; shift; fi
 if [ $# -ne 1 ] || [ -z "$1" ]; then
-    echo "usage: $0 [--uninstall] PREFIX   (environment: BUILD_DIR, MAN_PAGE, DESTDIR, STRIP)" >&2
+    echo "usage: $0 [--uninstall] PREFIX   (environment: BUILD_DIR, LIBDIR, MAN_PAGE, DESTDIR, STRIP)" >&2
     exit 2
 fi
 case $1 in
@@ -36,7 +37,11 @@ destdir=${DESTDIR:-}
 header=$checkout/include/catfacts.h
 version=$(sed -n 's/^#define CF_VERSION "\([0-9][0-9.]*\)".*/\1/p' "$header")
 major=${version%%.*}
-libdir=$prefix/lib
+libdir=${LIBDIR:-$prefix/lib}
+case $libdir in
+    /*) libdir=${libdir%/} ;;
+    *) echo "$0: LIBDIR must be an absolute path (got $libdir)" >&2; exit 2 ;;
+esac
 includedir=$prefix/include
 bindir=$prefix/bin
 man1dir=$prefix/share/man/man1
@@ -82,8 +87,9 @@ install -m 0755 "$build_dir/catfacts-mock" "$destdir$bindir/catfacts-mock"
 install -m 0644 "$man_page" "$destdir$man1dir/catfacts.1"
 strip_program=${STRIP-strip}
 if [ -n "$strip_program" ]; then
-    "$strip_program" --strip-unneeded "$destdir$libdir/$real_name"
-    "$strip_program" "$destdir$bindir/catfacts" "$destdir$bindir/catfacts-mock"
+    # .comment only names the compilers (lintian: binary-has-unneeded-section).
+    "$strip_program" --strip-unneeded --remove-section=.comment "$destdir$libdir/$real_name"
+    "$strip_program" --remove-section=.comment "$destdir$bindir/catfacts" "$destdir$bindir/catfacts-mock"
 fi
 CATFACTS_HEADER=$header "$checkout/bindings/c/make-pc.sh" "$prefix" "$libdir" "$includedir" \
     "$destdir$libdir/pkgconfig/catfacts.pc"
