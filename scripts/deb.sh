@@ -1,0 +1,136 @@
+#!/bin/bash
+# Builds CatFacts' Debian packages from the release build, into .build/deb/:
+#
+#   scripts/deb.sh          (make deb, after make release)
+#
+#   libcatfacts0     the library, /usr/lib/<multiarch>/libCatFacts.so.VERSION and its SONAME
+#                    link; DEBIAN/shlibs and DEBIAN/symbols (packaging/debian/libcatfacts0.symbols,
+#                    which must list exactly the library's exports), an ldconfig trigger
+#   libcatfacts-dev  catfacts.h, the libCatFacts.so link, catfacts.pc (prefix /usr)
+#   catfacts         the shell and its man page
+#   catfacts-mock    the mock server, alone: 70 MB nobody should install by accident
+# Each holds /usr/share/doc/PACKAGE/copyright and changelog.Debian.gz, and the lintian warnings
+# it keeps (packaging/debian/*lintian-overrides, with the reasons).
+#
+# The files are the ones `make install` installs (scripts/install.sh with PREFIX=/usr, the
+# library in Debian's multiarch folder, stripped), split between the packages; a file that
+# lands in none of them fails the build. The version is CF_VERSION of include/catfacts.h,
+# with Debian revision 1; the changelog is written from it. Depends come from
+# dpkg-shlibdeps, plus libcurl4 for the library and the shell, which load libcurl.so.4 at
+# their first request (packaging/debian/control); dpkg-gencontrol writes each DEBIAN/control.
+# Needs dpkg-dev (installed when missing).
+# Environment: BUILD_DIR (default .build/release), MAN_PAGE (default .build/man/catfacts.1).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+checkout=$PWD
+packaging=$checkout/packaging/debian
+out=$checkout/.build/deb
+revision=1
+
+scripts/install-deps.sh dpkg-dev
+version=$(sed -n 's/^#define CF_VERSION "\([0-9][0-9.]*\)".*/\1/p' include/catfacts.h)
+if [ -z "$version" ]; then
+    echo "deb: no #define CF_VERSION \"X.Y.Z\" in include/catfacts.h" >&2
+    exit 1
+fi
+arch=$(dpkg-architecture -qDEB_HOST_ARCH)
+libdir=/usr/lib/$(dpkg-architecture -qDEB_HOST_MULTIARCH)
+# The last commit's time, for the changelog and every file's time: the same checkout gives
+# the same packages.
+SOURCE_DATE_EPOCH=$(git log -1 --format=%ct 2>/dev/null || date +%s)
+export SOURCE_DATE_EPOCH
+
+work=$(mktemp -d /tmp/catfacts-deb.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+stage=$work/stage
+if ! DESTDIR=$stage LIBDIR=$libdir scripts/install.sh /usr >"$work/install.log" 2>&1; then
+    cat "$work/install.log" >&2
+    exit 1
+fi
+
+# The layout dpkg-shlibdeps and dpkg-gencontrol read: debian/control, debian/changelog, and
+# each package's tree in debian/PACKAGE.
+source=$work/source
+mkdir -p "$source/debian"
+cp "$packaging/control" "$source/debian/control"
+maintainer=$(sed -n 's/^Maintainer: //p' "$packaging/control")
+cat >"$source/debian/changelog" <<CHANGELOG
+catfacts ($version-$revision) bookworm; urgency=medium
+
+  * CatFacts $version (include/catfacts.h, CF_VERSION).
+
+ -- $maintainer  $(date -u -R -d "@$SOURCE_DATE_EPOCH")
+CHANGELOG
+
+# take PACKAGE PATH...: moves staged files into the package's tree.
+take() {
+    local package=$1 path
+    shift
+    for path in "$@"; do
+        mkdir -p "$source/debian/$package$(dirname "$path")"
+        mv "$stage$path" "$source/debian/$package$path"
+    done
+}
+take libcatfacts0 "$libdir/libCatFacts.so.$version" "$libdir/libCatFacts.so.${version%%.*}"
+take libcatfacts-dev "$libdir/libCatFacts.so" /usr/include/catfacts.h "$libdir/pkgconfig/catfacts.pc"
+take catfacts /usr/bin/catfacts /usr/share/man/man1/catfacts.1
+take catfacts-mock /usr/bin/catfacts-mock
+left=$(cd "$stage" && find . ! -type d)
+if [ -n "$left" ]; then
+    echo "deb: make install installs files no package holds (add them to scripts/deb.sh):" >&2
+    echo "$left" >&2
+    exit 1
+fi
+gzip -9n "$source/debian/catfacts/usr/share/man/man1/catfacts.1"
+chmod 0644 "$source/debian/libcatfacts0$libdir/libCatFacts.so.$version"
+
+# The library's exports must be the symbols file's, each with the version that added it.
+library=$source/debian/libcatfacts0$libdir/libCatFacts.so.$version
+nm -D --defined-only "$library" | awk '{ print $3 }' | sort >"$work/exported"
+sed -n 's/^ \([^@ ]*\)@Base .*/\1/p' "$packaging/libcatfacts0.symbols" | sort >"$work/listed"
+if ! diff -u "$work/listed" "$work/exported" >"$work/symbols.diff"; then
+    echo "deb: libCatFacts exports differ from packaging/debian/libcatfacts0.symbols" >&2
+    echo "     (+ exported, not listed: add ' NAME@Base $version'; - listed, no longer exported: an ABI break)" >&2
+    tail -n +3 "$work/symbols.diff" | grep '^[-+]' >&2
+    exit 1
+fi
+mkdir -p "$source/debian/libcatfacts0/DEBIAN"
+cp "$packaging/libcatfacts0.symbols" "$source/debian/libcatfacts0/DEBIAN/symbols"
+echo "libCatFacts ${version%%.*} libcatfacts0 (>= $version)" >"$source/debian/libcatfacts0/DEBIAN/shlibs"
+echo "activate-noawait ldconfig" >"$source/debian/libcatfacts0/DEBIAN/triggers"
+
+rm -rf "$out"
+mkdir -p "$out"
+cd "$source"
+for package in libcatfacts0 libcatfacts-dev catfacts catfacts-mock; do
+    tree=debian/$package
+    install -d "$tree/DEBIAN" "$tree/usr/share/doc/$package" "$tree/usr/share/lintian/overrides"
+    install -m 0644 "$packaging/copyright" "$tree/usr/share/doc/$package/copyright"
+    # The lintian warnings kept, each with its reason: every package's, then its own.
+    overrides=("$packaging/lintian-overrides")
+    if [ -f "$packaging/$package.lintian-overrides" ]; then
+        overrides+=("$packaging/$package.lintian-overrides")
+    fi
+    cat "${overrides[@]}" >"$tree/usr/share/lintian/overrides/$package"
+    chmod 0644 "$tree/usr/share/lintian/overrides/$package"
+    gzip -9n <debian/changelog >"$tree/usr/share/doc/$package/changelog.Debian.gz"
+    chmod 0644 "$tree/usr/share/doc/$package/changelog.Debian.gz"
+    binaries=$(find "$tree" -path "$tree/DEBIAN" -prune -o -type f -print | while read -r file; do
+        if [ "$(head -c 4 "$file" | tail -c 3)" = ELF ]; then echo "$file"; fi; done)
+    touch "debian/$package.substvars"
+    if [ -n "$binaries" ]; then
+        # shellcheck disable=SC2086 # one word per file; the paths have no blanks
+        dpkg-shlibdeps -T"debian/$package.substvars" $binaries 2>"$work/shlibdeps.log" || {
+            cat "$work/shlibdeps.log" >&2; exit 1; }
+    fi
+    dpkg-gencontrol -p"$package" -P"$tree" -T"debian/$package.substvars" -f"$work/files"
+    (cd "$tree" && find . -path ./DEBIAN -prune -o -type f -printf '%P\0' | sort -z | xargs -0 md5sum) \
+        >"$tree/DEBIAN/md5sums"
+    find "$tree" -type d -exec chmod 0755 {} +
+    find "$tree/DEBIAN" -type f -exec chmod 0644 {} +
+    deb=$out/${package}_$version-${revision}_$arch.deb
+    dpkg-deb --root-owner-group -Zxz --build "$tree" "$deb" >/dev/null
+    printf '  %-48s %6s KB, installed %s KB; Depends: %s\n' "$(basename "$deb")" \
+        "$(( $(stat -c %s "$deb") / 1024 ))" "$(dpkg-deb -f "$deb" Installed-Size)" "$(dpkg-deb -f "$deb" Depends)"
+done
+echo "deb: 4 packages of CatFacts $version in .build/deb"
