@@ -6,8 +6,9 @@ PYTHON ?= python3
 # for https; jansson for the C samples). `make install` needs only these.
 BUILD_PACKAGES := libreadline-dev libjansson-dev libsqlite3-dev pkg-config libcurl4 libcurl4-openssl-dev ca-certificates
 # What the test suites need besides: valgrind and curl (the C tests), man-db (the man page
-# check), python3-venv (the wheel in a fresh venv), prometheus (promtool checks the metrics text).
-TEST_PACKAGES := valgrind curl man-db python3-venv prometheus
+# check), python3-venv (the wheel in a fresh venv), prometheus (promtool checks the metrics text),
+# abigail-tools (abidw and abidiff guard the library's ABI).
+TEST_PACKAGES := valgrind curl man-db python3-venv prometheus abigail-tools
 BUILD_DIR := .build/debug
 RELEASE_DIR := .build/release
 PREFIX ?= /usr/local
@@ -20,7 +21,7 @@ SAMPLES_PKG_CONFIG_PATH := $(PKGCONFIG_DIR)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG
 VALGRIND_SUPPRESSIONS := --suppressions=$(CURDIR)/Tests/C/valgrind.supp
 
 .PHONY: all deps test-deps python-deps build links pkgconfig lib release man run test swift-test c-test c-valgrind c-misuse \
-	c-samples python-test shell-test test-build flake-check c-valgrind-quick c-asan soak soak-short dist-check install uninstall bench clean tsan swift-test-release fuzz fuzz-build fuzz-short
+	c-samples python-test shell-test test-build flake-check c-valgrind-quick c-asan soak soak-short dist-check glibc-check abi-check abi-test install uninstall bench clean tsan swift-test-release fuzz fuzz-build fuzz-short
 
 all: build
 
@@ -80,6 +81,23 @@ uninstall:
 dist-check: release python-deps
 	scripts/dist-check.sh
 
+# The release binaries need no glibc newer than abi/glibc-floor (GLIBC_2.35: Debian 12,
+# Ubuntu 22.04 and later); each file's newest version and the symbols needing it are printed.
+# Seconds; after make release (they read .build/release, and say so when it is missing).
+glibc-check:
+	scripts/check-glibc-floor.sh
+
+# libCatFacts.so.0 keeps the ABI recorded in abi/libCatFacts.abi (abidiff): additions pass,
+# listed; a removed function, a changed signature or struct layout fail unless the SONAME
+# changes. On a release that changes it: scripts/check-abi.sh --record.
+abi-check:
+	scripts/check-abi.sh
+
+# Proves both checks catch what they exist for (cf_breed's layout changed, a function
+# removed, a symbol above the glibc floor...), on changed copies of the header.
+abi-test:
+	Tests/abi/run.sh
+
 # The shell, against the real service (with no network: the cache, else the bundled catalog, labelled).
 run: build
 	$(BUILD_DIR)/catfacts
@@ -94,7 +112,7 @@ run: build
 # by side, 16:37 for 29.1 (README, "Testing").
 TEST_FIRST := test-deps python-deps test-build
 TEST_FOREGROUND := swift-test c-test python-test soak-short shell-test c-valgrind-quick
-TEST_RELEASE_LANE := release dist-check
+TEST_RELEASE_LANE := release glibc-check abi-check abi-test dist-check
 TEST_SANITIZER_LANE := fuzz-build c-asan fuzz-short
 test:
 	@scripts/stages.sh --first "$(TEST_FIRST)" --background "$(TEST_RELEASE_LANE)" \
