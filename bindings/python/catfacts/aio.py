@@ -85,12 +85,12 @@ class AsyncClient:
                  user_agent: Optional[str] = None, cache_ttl: Optional[float] = None,
                  cache_max_bytes: Optional[int] = None, proxy: Optional[str] = None, *,
                  connect_timeout: Optional[float] = None, attempt_timeout: Optional[float] = None,
-                 max_concurrency: int = 128) -> None:
+                 read_ahead: Optional[int] = None, max_concurrency: int = 128) -> None:
         if max_concurrency < 1:
             raise ArgumentError(f"invalid argument: max_concurrency {max_concurrency} must be at least 1")
         self._client = Client._from_config(ClientConfig(base_url, timeout, retries, cache_path, offline_fallback,
                                                         user_agent, cache_ttl, cache_max_bytes, proxy,
-                                                        connect_timeout, attempt_timeout))
+                                                        connect_timeout, attempt_timeout, read_ahead))
         self._calls = _Calls(self._client, max_concurrency)
 
     # lifetime
