@@ -32,10 +32,10 @@ import weakref
 from typing import Any, Callable, Dict, Optional
 
 from ._native import LIST_LISTENER, METRICS_LISTENER, SEARCH_LISTENER
-from .errors import CancelledError
+from .errors import CancelledError, last_error
 from .models import ListEvent
 
-__all__ = ["Guard", "Listener", "unregister", "request_trampoline", "list_trampoline",
+__all__ = ["Guard", "Listener", "set_listener", "unregister", "request_trampoline", "list_trampoline",
            "search_trampoline", "install_exit_hook", "forbid_in_listener"]
 
 # Threads Python did not start (the library's) show up as _DummyThread.
@@ -153,6 +153,27 @@ class Listener:
         if function is not None:
             _ever_listened = True
         self.function = function
+
+
+def set_listener(guard: Guard, listener: Listener, callback: Optional[Callable[..., Any]],
+                 setter: Callable[[int, Any, Optional[int]], int], trampoline: Any, none: Any) -> None:
+    """Makes ``callback`` the listener of ``guard``'s handle (None removes it), through
+    ``setter(handle, function, ctx)``: ``trampoline`` with ``listener``'s key, or ``none``.
+
+    Raises:
+        TypeError: ``callback`` is neither callable nor None.
+    """
+    if callback is not None and not callable(callback):
+        raise TypeError(f"callback must be callable or None, not {type(callback).__name__}")
+    with guard as handle:
+        if callback is None:
+            status = setter(handle, none, None)
+            listener.set(None)
+        else:
+            listener.set(callback)  # before C may call it
+            status = setter(handle, trampoline, listener.key)
+        if status:
+            raise last_error(status)
 
 
 _live: "weakref.WeakSet[Guard]" = weakref.WeakSet()

@@ -14,19 +14,21 @@ from __future__ import annotations
 import asyncio
 import functools
 import os
-import time
 import weakref
 from concurrent.futures import ThreadPoolExecutor
-from typing import (Any, AsyncGenerator, AsyncIterator, Callable, Deque, Dict, Generic, Iterable, List,
+from typing import (Any, AsyncGenerator, AsyncIterator, Awaitable, Callable, Dict, Generic, Iterable, List,
                     Mapping, Optional, TypeVar, Union)
-from collections import deque
 
+from ._closing import Closing
+from ._config import ClientConfig
+from ._mailbox import Deadline, Mailbox
+from ._pages import PageWindow, check_parallel
 from .client import Client, RequestCallback
 from .errors import ArgumentError, CancelledError
 from .lists import ChangeCallback, PagedList
 from .metrics import Metrics
-from .models import Breed, Fact, Page
-from .search import ResultsCallback, SearchResults, SearchSession
+from .models import Breed, Fact, Page, SearchResults
+from .search import ResultsCallback, SearchSession
 
 __all__ = ["AsyncClient", "AsyncPagedList", "AsyncSearchSession"]
 
@@ -83,12 +85,12 @@ class AsyncClient:
                  user_agent: Optional[str] = None, cache_ttl: Optional[float] = None,
                  cache_max_bytes: Optional[int] = None, proxy: Optional[str] = None, *,
                  connect_timeout: Optional[float] = None, attempt_timeout: Optional[float] = None,
-                 max_concurrency: int = 128) -> None:
+                 read_ahead: Optional[int] = None, max_concurrency: int = 128) -> None:
         if max_concurrency < 1:
             raise ArgumentError(f"invalid argument: max_concurrency {max_concurrency} must be at least 1")
-        self._client = Client(base_url, timeout, retries, cache_path, offline_fallback, user_agent, cache_ttl,
-                              cache_max_bytes, proxy, connect_timeout=connect_timeout,
-                              attempt_timeout=attempt_timeout)
+        self._client = Client._from_config(ClientConfig(base_url, timeout, retries, cache_path, offline_fallback,
+                                                        user_agent, cache_ttl, cache_max_bytes, proxy,
+                                                        connect_timeout, attempt_timeout, read_ahead))
         self._calls = _Calls(self._client, max_concurrency)
 
     # lifetime
@@ -155,23 +157,17 @@ class AsyncClient:
         """As :meth:`Client.facts_pages`."""
         return self._pages(functools.partial(self.facts_page, limit=limit, max_length=max_length), first, parallel)
 
-    async def _pages(self, fetch: Callable[[int], Any], first: int,
-                     parallel: int) -> AsyncGenerator[Page[Any], None]:
-        if parallel < 1:
-            raise ArgumentError(f"parallel {parallel}: at least 1 page loads at a time")
-        page: Page[Any] = await fetch(first)
+    async def _pages(self, fetch: Callable[[int], Awaitable[Page[_T]]], first: int,
+                     parallel: int) -> AsyncGenerator[Page[_T], None]:
+        check_parallel(parallel)
+        page = await fetch(first)
         yield page
-        window: Deque["asyncio.Task[Page[Any]]"] = deque()
-        numbers = iter(range(first + 1, page.last_page + 1))
+        window = PageWindow(first, page.last_page, parallel, lambda number: asyncio.ensure_future(fetch(number)))
         try:
-            for number in numbers:
-                window.append(asyncio.ensure_future(fetch(number)))
-                if len(window) >= 2 * parallel:
-                    yield await window.popleft()
-            while window:
-                yield await window.popleft()
+            while window.more:
+                yield await window.take()
         finally:
-            for task in window:
+            for task in window.drain():
                 task.cancel()
 
     # queries
@@ -244,11 +240,43 @@ def _on_loop(callback: Callable[..., Any]) -> Callable[..., None]:
     return deliver
 
 
+_F = TypeVar("_F", bound="_AsyncFront")
+
+
+class _AsyncFront:
+    """What an async list and an async search share with the object they front (``sync``):
+    closing (also by ``async with``), and its repr with "Async" added."""
+
+    __slots__ = ()
+
+    @property
+    def sync(self) -> Closing:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """Closes the object underneath."""
+        self.sync.close()
+
+    @property
+    def closed(self) -> bool:
+        """Whether it was closed (or its client)."""
+        return self.sync.closed
+
+    async def __aenter__(self: _F) -> _F:
+        return self
+
+    async def __aexit__(self, *exc_info: Any) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return repr(self.sync).replace("<catfacts.", "<catfacts.Async", 1)
+
+
 def _read(items: PagedList[_T], index: int) -> _T:
     return items[index]
 
 
-class AsyncPagedList(Generic[_T]):
+class AsyncPagedList(_AsyncFront, Generic[_T]):
     """A :class:`PagedList` for asyncio: ``await lst.get(i)``, ``await lst.count()``,
     ``async for item in lst``. Items already loaded are read without a thread."""
 
@@ -293,22 +321,6 @@ class AsyncPagedList(Generic[_T]):
     async def retry(self) -> None:
         self._items.retry()
 
-    def close(self) -> None:
-        self._items.close()
-
-    @property
-    def closed(self) -> bool:
-        return self._items.closed
-
-    async def __aenter__(self) -> "AsyncPagedList[_T]":
-        return self
-
-    async def __aexit__(self, *exc_info: Any) -> None:
-        self.close()
-
-    def __repr__(self) -> str:
-        return repr(self._items).replace("<catfacts.", "<catfacts.Async", 1)
-
 
 def _to_loop(session: "weakref.ref[AsyncSearchSession]", loop: asyncio.AbstractEventLoop,
              method: str, *args: Any) -> None:
@@ -325,7 +337,7 @@ def _to_loop(session: "weakref.ref[AsyncSearchSession]", loop: asyncio.AbstractE
         pass
 
 
-class AsyncSearchSession:
+class AsyncSearchSession(_AsyncFront):
     """A :class:`SearchSession` for asyncio: ``client.search_session()`` of an
     :class:`AsyncClient`. ``set(text)`` never blocks (call it from the loop); answers come on
     the event loop, to ``on_results`` or to ``async for results in session`` /
@@ -347,9 +359,8 @@ class AsyncSearchSession:
             raise TypeError(f"on_results must be callable or None, not {type(on_results).__name__}")
         self._loop = asyncio.get_running_loop()
         self._callback = on_results
-        self._unread: Optional[SearchResults] = None
         self._ready = asyncio.Event()
-        self._closed = False
+        self._mailbox = Mailbox(self._ready.set)  # used on the loop only
         me = weakref.ref(self)
         loop = self._loop
         self._session = client.search_session(
@@ -364,7 +375,7 @@ class AsyncSearchSession:
     def set(self, text: str) -> None:
         """As :meth:`SearchSession.set`: never blocks; an unread answer to an earlier text is dropped."""
         self._session.set(text)
-        self._unread = None
+        self._mailbox.typed()
 
     @property
     def generation(self) -> int:
@@ -373,18 +384,15 @@ class AsyncSearchSession:
 
     def _arrive(self, results: SearchResults) -> None:
         """An answer, on the loop: kept only if its text is still the latest."""
-        if self._closed or results.generation < self._session.generation:
+        if not self._mailbox.wants(results.generation):
             return
         if self._callback is not None:
             self._callback(results)
             return
-        self._unread = results
-        self._ready.set()
+        self._mailbox.put(results)
 
     def _closing(self) -> None:
-        self._closed = True
-        self._unread = None
-        self._ready.set()
+        self._mailbox.close()
 
     async def results(self, timeout: Optional[float] = None) -> Optional[SearchResults]:
         """As :meth:`SearchSession.results`, awaited: the next answer to the latest text, or
@@ -392,19 +400,19 @@ class AsyncSearchSession:
         closed, RuntimeError if it has an ``on_results`` callback."""
         if self._callback is not None:
             raise RuntimeError("this session hands its answers to on_results; results() has none to give")
-        deadline = None if timeout is None else time.monotonic() + float(timeout)
+        deadline = Deadline(timeout)
         while True:
-            if self._closed or self._session.closed:
-                raise CancelledError("the search session is closed")
-            if self._unread is not None:
-                results, self._unread = self._unread, None
+            if self._session.closed:
+                self._mailbox.close()  # its closing hook may not have reached the loop yet
+            results = self._mailbox.take()
+            if results is not None:
                 return results
             self._ready.clear()
-            remaining = None if deadline is None else deadline - time.monotonic()
-            if remaining is not None and remaining <= 0:
+            left = deadline.left()
+            if left is not None and left <= 0:
                 return None
             try:
-                await asyncio.wait_for(self._ready.wait(), remaining)
+                await asyncio.wait_for(self._ready.wait(), left)
             except asyncio.TimeoutError:
                 return None
 
@@ -426,13 +434,4 @@ class AsyncSearchSession:
 
     @property
     def closed(self) -> bool:
-        return self._closed or self._session.closed
-
-    async def __aenter__(self) -> "AsyncSearchSession":
-        return self
-
-    async def __aexit__(self, *exc_info: Any) -> None:
-        self.close()
-
-    def __repr__(self) -> str:
-        return repr(self._session).replace("<catfacts.", "<catfacts.Async", 1)
+        return self._mailbox.closed or self._session.closed

@@ -1,74 +1,34 @@
-"""The catfacts client: one connection to the Cat Facts API (or a mock of it)."""
+"""The catfacts client: one connection to the Cat Facts API (or a mock of it).
+
+:class:`Client` is the public face only: it checks arguments (:mod:`._convert`,
+:mod:`._config`), calls through its :class:`._connection.Connection` (:mod:`._call`), walks
+pages with :mod:`._pages`, and builds lists and searches on the connection.
+"""
 from __future__ import annotations
 
-import ctypes
-import functools
 import json
-import math
-import numbers
-import operator
 import os
-import threading
-import weakref
-from datetime import datetime, timezone
-from concurrent.futures import Future, ThreadPoolExecutor
-from concurrent.futures import wait as wait_for
-from typing import Any, Callable, Deque, Dict, Generator, Iterable, List, Mapping, Optional, Protocol, TypeVar, Union
-from collections import deque
+from typing import Any, Callable, Dict, Generator, Iterable, List, Mapping, Optional, Union
 
-from ._blocking import run_interruptible
-from ._handles import Guard, Listener, forbid_in_listener, install_exit_hook, request_trampoline, unregister
-from ._native import NO_METRICS_LISTENER, CBreedPage, breeds_text, lib, take_string
-from .errors import ArgumentError, last_error
-from .lists import BreedList, FactList, PagedList
+from . import _call
+from ._closing import Closing
+from ._config import ClientConfig
+from ._connection import Connection
+from ._convert import encode, int64, list_options, milliseconds, query_json, search_fields
+from ._native import lib
+from ._pages import walk
+from .lists import BreedList, FactList
 from .metrics import Metrics
 from .models import Breed, Fact, Page
-from .search import ResultsCallback, SearchSession, open_search
-
-_T = TypeVar("_T", Breed, Fact)
-_R = TypeVar("_R")
-_BreedPagePointer = ctypes.POINTER(CBreedPage)
+from .search import ResultsCallback, SearchSession
 
 __all__ = ["Client", "RequestCallback"]
 
 #: ``callback(endpoint, ms, ok)``: after every request the client sends, retries included.
 RequestCallback = Callable[[str, float, bool], Any]
 
-_INT64_MIN, _INT64_MAX = -(2 ** 63), 2 ** 63 - 1
-# The library's ceiling for its timeouts (86400000 ms).
-_DAY_S = 86400.0
 
-
-def int64(value: Any, name: str) -> int:
-    """``value`` as a C int64_t, or TypeError / ArgumentError saying which argument."""
-    try:
-        number = operator.index(value)
-    except TypeError:
-        raise TypeError(f"{name} must be an integer, not {type(value).__name__}") from None
-    if not _INT64_MIN <= number <= _INT64_MAX:
-        raise ArgumentError(f"invalid argument: {name} {number} does not fit in 64 bits")
-    return number
-
-
-def _detach_client(key: int, handle: int) -> None:
-    lib.cf_client_set_metrics_listener(handle, NO_METRICS_LISTENER, None)
-    unregister(key)
-
-
-class _Closable(Protocol):
-    def close(self) -> None: ...
-
-
-def _finalize(children: "weakref.WeakSet[_Closable]", lock: threading.Lock, guard: Guard) -> None:
-    # Lists and searches first: the header asks for them to be closed before their client.
-    with lock:
-        open_children = list(children)
-    for child in open_children:
-        child.close()
-    guard.close()
-
-
-class Client:
+class Client(Closing):
     """A connection to the Cat Facts API: one-shot calls, paged lists and metrics.
 
     Use it as a context manager, or call :meth:`close`; a client that is garbage
@@ -124,38 +84,19 @@ class Client:
                  cache_max_bytes: Optional[int] = None, proxy: Optional[str] = None, *,
                  connect_timeout: Optional[float] = None, attempt_timeout: Optional[float] = None,
                  read_ahead: Optional[int] = None) -> None:
-        options: Dict[str, Any] = {"retries": int64(retries, "retries"), "offline_fallback": bool(offline_fallback)}
-        for key, name, seconds in (("deadline_ms", "timeout", timeout),
-                                   ("connect_timeout_ms", "connect_timeout", connect_timeout),
-                                   ("timeout_ms", "attempt_timeout", attempt_timeout)):
-            if seconds is not None:
-                options[key] = _milliseconds(seconds, name, zero=False, highest=_DAY_S)
-        if cache_path is not None:
-            options["cache_path"] = os.fspath(cache_path)
-        if cache_ttl is not None:
-            options["cache_ttl_ms"] = _milliseconds(cache_ttl, "cache_ttl", zero=True, highest=365 * _DAY_S)
-        if cache_max_bytes is not None:
-            options["cache_max_bytes"] = int64(cache_max_bytes, "cache_max_bytes")
-        if user_agent is not None:
-            options["user_agent"] = str(user_agent)
-        if proxy is not None:
-            options["proxy"] = str(proxy)
-        if read_ahead is not None:
-            options["read_ahead"] = int64(read_ahead, "read_ahead")
-        self._base_url = base_url
+        self._open(ClientConfig(base_url, timeout, retries, cache_path, offline_fallback, user_agent, cache_ttl,
+                                cache_max_bytes, proxy, connect_timeout, attempt_timeout, read_ahead))
 
-        url = None if base_url is None else _encode(base_url, "base_url")
-        out = ctypes.c_void_p()
-        status = lib.cf_client_open(url, json.dumps(options).encode(), ctypes.byref(out))
-        if status:
-            raise last_error(status)
-        self._listener = Listener()  # the guard names it by key only: see Listener
-        self._guard = Guard(out.value or 0, functools.partial(_detach_client, self._listener.key), lib.cf_client_close,
-                            "client", rank=1)
-        self._children: "weakref.WeakSet[_Closable]" = weakref.WeakSet()  # its lists and searches
-        self._children_lock = threading.Lock()
-        self._finalizer = weakref.finalize(self, _finalize, self._children, self._children_lock, self._guard)
-        install_exit_hook()
+    @classmethod
+    def _from_config(cls, config: ClientConfig) -> "Client":
+        """A client opened with ``config`` (how :class:`AsyncClient` opens the one it fronts)."""
+        client = cls.__new__(cls)
+        client._open(config)
+        return client
+
+    def _open(self, config: ClientConfig) -> None:
+        self._base_url = config.base_url
+        self._connection = Connection(config)
 
     # lifetime
 
@@ -165,29 +106,22 @@ class Client:
         It does not wait: calls under way on other threads finish normally, and the handle
         is freed after the last one. Calls made afterwards raise :class:`CancelledError`.
         """
-        self._finalizer()
+        self._connection.close()
 
     def interrupt(self) -> None:
         """Makes every call under way on this client, on any thread, raise
         :class:`CancelledError` within milliseconds (``cf_client_interrupt``). Calls made
         afterwards run normally. Ctrl-C does this for the main thread's call by itself (and
         raises ``KeyboardInterrupt`` there). Safe from any thread; a no-op once closed."""
-        self._guard.poke(lib.cf_client_interrupt)
+        self._connection.interrupt()
 
     @property
     def closed(self) -> bool:
         """Whether :meth:`close` was called."""
-        return self._guard.closing
-
-    def __enter__(self) -> "Client":
-        return self
-
-    def __exit__(self, *exc_info: Any) -> None:
-        self.close()
+        return self._connection.closed
 
     def __repr__(self) -> str:
-        state = "closed" if self.closed else "open"
-        return f"<catfacts.Client {self._base_url or 'https://catfact.ninja'!r} {state}>"
+        return f"<catfacts.Client {self._base_url or 'https://catfact.ninja'!r} {self._state()}>"
 
     @property
     def base_url(self) -> Optional[str]:
@@ -197,20 +131,7 @@ class Client:
     # one-shot calls
 
     def _call(self, function: Any, *args: Any, blocking: bool = True) -> str:
-        if blocking:
-            forbid_in_listener(f"{function.__name__}()")
-            return run_interruptible(functools.partial(self._call_now, function, *args), self.interrupt)
-        return self._call_now(function, *args)
-
-    def _call_now(self, function: Any, *args: Any) -> str:
-        out = ctypes.c_void_p()
-        with self._guard as handle:
-            status = function(handle, *args, ctypes.byref(out))
-            error = last_error(status) if status else None
-        text = take_string(out)  # NULL on failure; freed here whatever came back
-        if error is not None:
-            raise error
-        return text
+        return _call.call_text(self._connection, function, *args, blocking=blocking)
 
     def breeds_page(self, page: int = 1, limit: int = 25) -> Page[Breed]:
         """One page of breeds (GET /breeds).
@@ -223,28 +144,7 @@ class Client:
             ArgumentError, NetworkError, TimeoutError, HTTPError, RateLimitedError,
             DecodeError.
         """
-        number, size = int64(page, "page"), int64(limit, "limit")
-        forbid_in_listener("cf_breeds_page_items()")
-        return run_interruptible(functools.partial(self._breeds_page_now, number, size), self.interrupt)
-
-    def _breeds_page_now(self, page: int, limit: int) -> Page[Breed]:
-        """cf_breeds_page_items: the page as one block of breeds, no JSON (one decode and
-        one split of its text, then a record per breed)."""
-        out = _BreedPagePointer()
-        with self._guard as handle:
-            status = lib.cf_breeds_page_items(handle, page, limit, ctypes.byref(out))
-            error = last_error(status) if status else None
-        if error is not None:
-            raise error
-        try:
-            block = out.contents
-            breeds = block.breeds
-            items = tuple(Breed._from_text(breeds_text(breeds), breeds.count))
-            return Page(items, block.page, block.last_page, block.per_page, block.total,
-                        (block.source or b"network").decode(),
-                        datetime.fromtimestamp(block.fetched_at_ms / 1000, timezone.utc))
-        finally:
-            lib.cf_free(ctypes.cast(out, ctypes.c_void_p))
+        return _call.breeds_page(self._connection, int64(page, "page"), int64(limit, "limit"))
 
     def facts_page(self, page: int = 1, limit: int = 25, max_length: int = 0) -> Page[Fact]:
         """One page of facts (GET /facts), only those no longer than ``max_length`` (0: all).
@@ -265,44 +165,12 @@ class Client:
         interrupts them. Raises what :meth:`breeds_page` raises, when the page that failed is
         reached.
         """
-        return self._pages(lambda number: self.breeds_page(number, limit), first, parallel)
+        return walk(lambda number: self.breeds_page(number, limit), first, parallel, self.interrupt)
 
     def facts_pages(self, limit: int = 25, max_length: int = 0, *, first: int = 1,
                     parallel: int = 4) -> Generator[Page[Fact], None, None]:
         """Every page of facts, as :meth:`breeds_pages` gives the breeds."""
-        return self._pages(lambda number: self.facts_page(number, limit, max_length), first, parallel)
-
-    def _pages(self, fetch: Callable[[int], Page[_T]], first: int,
-               parallel: int) -> Generator[Page[_T], None, None]:
-        if parallel < 1:
-            raise ArgumentError(f"parallel {parallel}: at least 1 page loads at a time")
-        page = fetch(first)  # says how many pages there are (and checks the arguments)
-
-        def pages() -> Generator[Page[_T], None, None]:
-            yield page
-            numbers = iter(range(first + 1, page.last_page + 1))
-            pool = ThreadPoolExecutor(max_workers=parallel, thread_name_prefix="catfacts-pages")
-            # A window of 2 x parallel pages: the next ones load while one is consumed,
-            # and memory stays bounded however many pages there are.
-            window: Deque[Future[Page[_T]]] = deque()
-            try:
-                for number in numbers:
-                    window.append(pool.submit(fetch, number))
-                    if len(window) >= 2 * parallel:
-                        yield _result(window.popleft())
-                while window:
-                    yield _result(window.popleft())
-            except (KeyboardInterrupt, SystemExit):
-                self.interrupt()  # Ctrl-C while waiting: the pages under way return at once
-                raise
-            finally:
-                # Pages under way finish on their own (they hold the handle until then);
-                # nobody waits for them, and the walk keeps none: a failed page's traceback
-                # holds this frame, which would keep every page of the window.
-                pool.shutdown(wait=False, cancel_futures=True)
-                window.clear()
-
-        return pages()
+        return walk(lambda number: self.facts_page(number, limit, max_length), first, parallel, self.interrupt)
 
     def fact(self, max_length: int = 0) -> Fact:
         """A random fact (GET /fact), no longer than ``max_length`` (0: any).
@@ -321,7 +189,7 @@ class Client:
             NotFoundError: no breed has that name.
             ArgumentError: an empty name.
         """
-        return Breed.from_json(json.loads(self._call(lib.cf_breed_find, _encode(name, "name"))))
+        return Breed.from_json(json.loads(self._call(lib.cf_breed_find, encode(name, "name"))))
 
     # queries
 
@@ -348,7 +216,7 @@ class Client:
             ArgumentError: an unknown field or a bad value.
             NetworkError, ...: as :meth:`breeds_page`, while the breed list is fetched.
         """
-        answer = self._query(_query_json(search, None, sort_by, descending, where, present, limit))
+        answer = self._query(query_json(search, None, sort_by, descending, where, present, limit))
         return [Breed.from_json(item) for item in answer["items"]]
 
     def group(self, by: str, search: Optional[str] = None, *, sort_by: Optional[str] = None,
@@ -360,7 +228,7 @@ class Client:
 
         Raises: as :meth:`query`.
         """
-        answer = self._query(_query_json(search, by, sort_by, descending, where, present, limit))
+        answer = self._query(query_json(search, by, sort_by, descending, where, present, limit))
         return {group["key"]: [Breed.from_json(item) for item in group["items"]] for group in answer["groups"]}
 
     def _query(self, query: Dict[str, Any]) -> Dict[str, Any]:
@@ -383,10 +251,8 @@ class Client:
         Nothing loads until the first access. Close the list (or use ``with``) when done;
         closing the client closes it too.
         """
-        options = _list_options(page_size, prefetch_distance, max_cached_items)
-        breeds = BreedList(self, options)
-        self._track(breeds)
-        return breeds
+        options = list_options(page_size, prefetch_distance, max_cached_items)
+        return BreedList(self._connection, options)
 
     def facts(self, page_size: int = 25, max_length: int = 0, prefetch_distance: Optional[int] = None,
               max_cached_items: Optional[int] = None) -> FactList:
@@ -394,24 +260,9 @@ class Client:
 
         The other arguments are as for :meth:`breeds`.
         """
-        options = _list_options(page_size, prefetch_distance, max_cached_items)
+        options = list_options(page_size, prefetch_distance, max_cached_items)
         options["max_length"] = int64(max_length, "max_length")
-        facts = FactList(self, options)
-        self._track(facts)
-        return facts
-
-    def _track(self, child: _Closable) -> None:
-        with self._children_lock:
-            self._children.add(child)
-
-    def _open_list(self, collection: int, options: Dict[str, Any]) -> int:
-        """Opens a cf_list; used by the list classes."""
-        out = ctypes.c_void_p()
-        with self._guard as handle:
-            status = lib.cf_list_open(handle, collection, json.dumps(options).encode(), ctypes.byref(out))
-            if status:
-                raise last_error(status)
-        return out.value or 0
+        return FactList(self._connection, options)
 
     # search as you type
 
@@ -440,16 +291,8 @@ class Client:
         Raises:
             ArgumentError: ``debounce`` or ``limit`` out of range, or an unknown field.
         """
-        session = SearchSession(self, _milliseconds(debounce, "debounce", zero=True, highest=60.0),
-                                int64(limit, "limit"), on_results, _search_fields(fields))
-        self._track(session)
-        return session
-
-    def _open_search(self, options: Dict[str, Any], key: int) -> int:
-        """Opens a cf_search whose listener is the one registered under ``key``; used by
-        :class:`SearchSession`."""
-        with self._guard as handle:
-            return open_search(handle, options, key)
+        return SearchSession(self._connection, milliseconds(debounce, "debounce", zero=True, highest=60.0),
+                             int64(limit, "limit"), on_results, search_fields(fields))
 
     # metrics
 
@@ -472,103 +315,4 @@ class Client:
         ``metrics()`` is fine. An exception it raises goes to ``sys.unraisablehook``.
         None removes the callback.
         """
-        if callback is not None and not callable(callback):
-            raise TypeError(f"callback must be callable or None, not {type(callback).__name__}")
-        with self._guard as handle:
-            if callback is None:
-                status = lib.cf_client_set_metrics_listener(handle, NO_METRICS_LISTENER, None)
-                self._listener.set(None)
-            else:
-                self._listener.set(callback)
-                status = lib.cf_client_set_metrics_listener(handle, request_trampoline, self._listener.key)
-            if status:
-                raise last_error(status)
-
-
-def _result(future: "Future[_R]") -> _R:
-    """The future's result, waited for in slices: a wait without a timeout may not wake for
-    a signal delivered to another thread, so Ctrl-C would wait for the page."""
-    while not future.done():
-        wait_for((future,), timeout=0.05)
-    try:
-        return future.result()
-    finally:
-        # The future keeps the exception it raises, whose traceback holds this frame, which
-        # holds the future: a cycle that only Python's full collection, which comes rarely,
-        # would free, with the page's whole exception chain.
-        del future
-
-
-# Breed's fields as cf_search_open's "fields" option names them (the API calls the name "breed").
-_SEARCH_FIELDS = {name: "breed" if name == "name" else name for name in Breed._fields}
-
-
-def _search_fields(fields: Optional[Iterable[str]]) -> Optional[List[str]]:
-    """``fields`` of :meth:`Client.search_session` as the library's option, or None for all."""
-    if fields is None:
-        return None
-    if isinstance(fields, (str, bytes)):
-        raise TypeError(f"fields must be a sequence of field names, such as ('name',), not {type(fields).__name__}")
-    names = list(fields)
-    for name in names:
-        if name not in _SEARCH_FIELDS:
-            raise ArgumentError(f"invalid argument: fields: unknown field {name!r}; "
-                                f"known: {', '.join(_SEARCH_FIELDS)}")
-    return [_SEARCH_FIELDS[name] for name in names]
-
-
-def _milliseconds(seconds: Any, name: str, *, zero: bool, highest: float) -> int:
-    """Seconds as the library's whole milliseconds, rounded up (so that a positive time
-    never becomes 0 ms), or ArgumentError naming the parameter and its range in seconds."""
-    if not isinstance(seconds, numbers.Real):
-        raise TypeError(f"{name} must be a number of seconds, not {type(seconds).__name__}")
-    value = float(seconds)
-    if not (math.isfinite(value) and (value >= 0 if zero else value > 0) and value <= highest):
-        lowest = "0 or more" if zero else "more than 0"
-        raise ArgumentError(f"invalid argument: {name} {seconds!r} must be {lowest} seconds, at most {highest:g}")
-    return math.ceil(value * 1000)
-
-
-def _encode(text: Any, name: str) -> bytes:
-    if not isinstance(text, str):
-        raise TypeError(f"{name} must be a str, not {type(text).__name__}")
-    if "\0" in text:
-        raise ArgumentError(f"invalid argument: {name} contains a NUL character")
-    try:
-        return text.encode("utf-8")
-    except UnicodeEncodeError as error:
-        raise ArgumentError(f"invalid argument: {name} is not valid Unicode ({error.reason})") from None
-
-
-def _query_json(search: Optional[str], group_by: Optional[str], sort_by: Optional[str], descending: bool,
-                where: Optional[Mapping[str, str]], present: Optional[Iterable[str]],
-                limit: Optional[int]) -> Dict[str, Any]:
-    """The query object of ``cf_breeds_query``, with only the keys given."""
-    query: Dict[str, Any] = {}
-    if search is not None:
-        query["search"] = search
-    if group_by is not None:
-        query["group_by"] = group_by
-    if sort_by is not None:
-        query["sort_by"] = sort_by
-    if descending:
-        query["descending"] = True
-    if where:
-        query["where"] = dict(where)
-    if present is not None:
-        query["present"] = list(present)
-    if limit is not None:
-        query["limit"] = int64(limit, "limit")
-    return query
-
-
-def _list_options(page_size: int, prefetch_distance: Optional[int],
-                  max_cached_items: Optional[int]) -> Dict[str, Any]:
-    options: Dict[str, Any] = {"page_size": int64(page_size, "page_size")}
-    if prefetch_distance is not None:
-        options["prefetch_distance"] = int64(prefetch_distance, "prefetch_distance")
-    if max_cached_items is None:
-        distance = options.get("prefetch_distance", 2 * options["page_size"])
-        max_cached_items = max(500, options["page_size"] + 2 * distance)
-    options["max_cached_items"] = int64(max_cached_items, "max_cached_items")
-    return options
+        self._connection.on_request(callback)

@@ -1,24 +1,22 @@
 """Lazily loaded sequences over whole collections (the library's windowed pager)."""
 from __future__ import annotations
 
-import abc
-
 import ctypes
 import functools
+import json
 import operator
 import time
 import weakref
-from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Dict, Generic, Iterator, List, Optional,
-                    Sequence, Tuple, TypeVar, Union, overload)
+from typing import (Any, Callable, ClassVar, Dict, Generic, Iterator, List, Optional, Sequence, Tuple, TypeVar,
+                    Union, overload)
 
 from ._blocking import run_interruptible
-from ._handles import Guard, Listener, forbid_in_listener, list_trampoline, unregister
+from ._closing import Closing
+from ._connection import Connection
+from ._handles import Guard, Listener, forbid_in_listener, list_trampoline, set_listener, unregister
 from ._native import NO_LIST_LISTENER, CBreed, CBreedArray, CFact, CFactArray, breeds_text, facts_text, lib
 from .errors import CancelledError, CatFactsError, InternalError, Status, last_error
 from .models import Breed, Fact, ListEvent
-
-if TYPE_CHECKING:
-    from .client import Client
 
 __all__ = ["PagedList", "BreedList", "FactList", "ChangeCallback"]
 
@@ -36,14 +34,20 @@ _WAIT_SLICE_S = 0.2
 _Outcome = Tuple[int, Any]  # (status, the item or the exception)
 
 
-def _error(status: int) -> CatFactsError:
-    return last_error(status)
-
-
 def _wait_slice(handle: int, index: int, milliseconds: int) -> _Outcome:
     """cf_list_wait once: (status, None or the error, read on the waiting thread)."""
     waited = int(lib.cf_list_wait(handle, index, milliseconds))
     return waited, (None if waited in (_OK, _PENDING) else last_error(waited))
+
+
+def _open(connection: Connection, collection: int, options: Dict[str, Any]) -> int:
+    """cf_list_open on the client's handle: the new list's handle."""
+    out = ctypes.c_void_p()
+    with connection.guard as handle:
+        status = lib.cf_list_open(handle, collection, json.dumps(options).encode(), ctypes.byref(out))
+        if status:
+            raise last_error(status)
+    return out.value or 0
 
 
 def _detach_list(key: int, handle: int) -> None:
@@ -55,7 +59,7 @@ def _text(value: Optional[bytes]) -> Optional[str]:
     return None if value is None else value.decode("utf-8", "replace")
 
 
-class PagedList(Sequence[T], Generic[T]):
+class PagedList(Closing, Sequence[T], Generic[T]):
     """A sequence over a whole collection that loads pages around where it is read.
 
     Reading an index loads its page (and prefetches its neighbours); ``lst[i]``, slices
@@ -66,27 +70,29 @@ class PagedList(Sequence[T], Generic[T]):
     a list that is garbage collected is closed then. Safe to share between threads.
     """
 
-    _collection: ClassVar[int]
+    _collection: ClassVar[int]  # CF_BREEDS or CF_FACTS
+    _item_reader: ClassVar["_Reader"]  # reads one item
+    _run_reader: ClassVar["_Reader"]  # reads the rest of a page
 
-    def __init__(self, client: "Client", options: Dict[str, Any]) -> None:
-        self._client = client  # a list must not outlive its client's handle
+    def __init__(self, connection: Connection, options: Dict[str, Any]) -> None:
+        self._connection = connection  # a list must not outlive its client's handle
         self._options = dict(options)
         self._count: Optional[int] = None
-        handle = client._open_list(self._collection, options)
+        handle = _open(connection, self._collection, options)
         self._listener = Listener()  # the guard names it by key only: see Listener
         self._guard = Guard(handle, functools.partial(_detach_list, self._listener.key), lib.cf_list_close, "list",
                             rank=0)
         self._finalizer: "weakref.finalize[[], PagedList[Any]]" = weakref.finalize(self, self._guard.close)
+        connection.adopt(self)
 
-    @abc.abstractmethod
     def _fetch(self, handle: int, index: int) -> _Outcome:
         """cf_list_breed / cf_list_fact once: (status, item or error)."""
+        return self._item_reader.read(handle, index)
 
     def _fetch_run(self, handle: int, index: int, limit: int) -> _Outcome:
-        """Up to ``limit`` (>= 1) loaded items from ``index`` on, without waiting:
-        (status, list of items or error). One item at a time unless a subclass batches."""
-        status, value = self._fetch(handle, index)
-        return status, ([value] if status == _OK else value)
+        """cf_list_breeds / cf_list_facts: up to ``limit`` (>= 1) loaded items from ``index``
+        on, the rest of its page, in one call without waiting: (status, list of items or error)."""
+        return self._run_reader.read(handle, index, limit)
 
     # lifetime
 
@@ -100,17 +106,10 @@ class PagedList(Sequence[T], Generic[T]):
         """Whether :meth:`close` was called (or its client closed)."""
         return self._guard.closing
 
-    def __enter__(self) -> "PagedList[T]":
-        return self
-
-    def __exit__(self, *exc_info: Any) -> None:
-        self.close()
-
     def __repr__(self) -> str:
         count = self._known_count()
-        state = "closed" if self.closed else "open"
         return (f"<catfacts.{type(self).__name__} count={'unknown' if count is None else count} "
-                f"page_size={self._options['page_size']} {state}>")
+                f"page_size={self._options['page_size']} {self._state()}>")
 
     # reading
 
@@ -141,7 +140,7 @@ class PagedList(Sequence[T], Generic[T]):
                     return _PENDING, None
             forbid_in_listener("waiting for a list item")
             wait = functools.partial(_wait_slice, handle, index, max(1, int(slice_s * 1000)))
-            waited, error = run_interruptible(wait, self._client.interrupt)
+            waited, error = run_interruptible(wait, self._connection.interrupt)
             if error is not None:
                 return waited, error
 
@@ -312,7 +311,7 @@ class PagedList(Sequence[T], Generic[T]):
         with self._guard as handle:
             status = lib.cf_list_retry(handle)
             if status:
-                raise _error(status)
+                raise last_error(status)
 
     def on_change(self, callback: Optional[ChangeCallback]) -> None:
         """Calls ``callback(event, first, count)`` when a range of indices is loaded, failed
@@ -321,80 +320,63 @@ class PagedList(Sequence[T], Generic[T]):
         It runs on a library thread: keep it short. Reads that would wait raise RuntimeError
         there (``get(i)`` without ``wait`` is fine). Its exceptions go to ``sys.unraisablehook``.
         """
-        if callback is not None and not callable(callback):
-            raise TypeError(f"callback must be callable or None, not {type(callback).__name__}")
-        with self._guard as handle:
-            if callback is None:
-                status = lib.cf_list_set_listener(handle, NO_LIST_LISTENER, None)
-                self._listener.set(None)
-            else:
-                self._listener.set(callback)
-                status = lib.cf_list_set_listener(handle, list_trampoline, self._listener.key)
-            if status:
-                raise _error(status)
+        set_listener(self._guard, self._listener, callback, lib.cf_list_set_listener, list_trampoline, NO_LIST_LISTENER)
 
 
-_BreedPointer, _FactPointer, _byref = ctypes.POINTER(CBreed), ctypes.POINTER(CFact), ctypes.byref
-_BreedArrayPointer, _as_void = ctypes.POINTER(CBreedArray), ctypes.c_void_p
-_list_breed, _breed_free = lib.cf_list_breed, lib.cf_breed_free
-_list_breeds, _free, _from_text = lib.cf_list_breeds, lib.cf_free, Breed._from_text
-_list_fact, _fact_free = lib.cf_list_fact, lib.cf_fact_free
-_FactArrayPointer, _list_facts, _facts_from_text = ctypes.POINTER(CFactArray), lib.cf_list_facts, Fact._from_text
+class _Reader:
+    """One of the library's list reads: ``call(handle, *args, &out)`` fills ``out``, a
+    ``pointer``; the item is ``convert(out.contents)``, and ``free(out)`` frees the C copy."""
+
+    __slots__ = ("call", "pointer", "convert", "free")
+
+    def __init__(self, call: Callable[..., int], pointer: Any, convert: Callable[[Any], Any],
+                 free: Callable[[Any], None]) -> None:
+        self.call, self.pointer, self.convert, self.free = call, pointer, convert, free
+
+    def read(self, handle: int, *args: int) -> _Outcome:
+        """(status, the item) if it was loaded, else (status, None while pending, or the error)."""
+        out = self.pointer()
+        status = self.call(handle, *args, ctypes.byref(out))
+        if status != _OK:
+            return status, (None if status == _PENDING else last_error(status))
+        try:
+            return status, self.convert(out.contents)
+        finally:
+            self.free(out)
+
+
+def _free_block(out: Any) -> None:
+    lib.cf_free(ctypes.cast(out, ctypes.c_void_p))
+
+
+def _breed(breed: CBreed) -> Breed:
+    return Breed(_text(breed.breed) or "", _text(breed.country), _text(breed.origin), _text(breed.coat),
+                 _text(breed.pattern))
+
+
+def _breeds(block: CBreedArray) -> List[Breed]:
+    return Breed._from_text(breeds_text(block), block.count)
+
+
+def _fact(fact: CFact) -> Fact:
+    return Fact(_text(fact.fact) or "", fact.length)
+
+
+def _facts(block: CFactArray) -> List[Fact]:
+    return Fact._from_text(*facts_text(block))
 
 
 class BreedList(PagedList[Breed]):
     """Every breed, loaded page by page as it is read: ``client.breeds()``."""
 
     _collection = 0  # CF_BREEDS
-
-    def _fetch(self, handle: int, index: int) -> _Outcome:
-        out = _BreedPointer()
-        status = _list_breed(handle, index, _byref(out))
-        if status != _OK:
-            return status, (None if status == _PENDING else _error(status))
-        try:
-            breed = out.contents
-            return status, Breed(_text(breed.breed) or "", _text(breed.country), _text(breed.origin),
-                                 _text(breed.coat), _text(breed.pattern))
-        finally:
-            _breed_free(out)
-
-    def _fetch_run(self, handle: int, index: int, limit: int) -> _Outcome:
-        """cf_list_breeds: the rest of ``index``'s page (up to ``limit``) in one call."""
-        out = _BreedArrayPointer()
-        status = _list_breeds(handle, index, limit, _byref(out))
-        if status != _OK:
-            return status, (None if status == _PENDING else _error(status))
-        try:
-            block = out.contents
-            return status, _from_text(breeds_text(block), block.count)
-        finally:
-            _free(ctypes.cast(out, _as_void))
+    _item_reader = _Reader(lib.cf_list_breed, ctypes.POINTER(CBreed), _breed, lib.cf_breed_free)
+    _run_reader = _Reader(lib.cf_list_breeds, ctypes.POINTER(CBreedArray), _breeds, _free_block)
 
 
 class FactList(PagedList[Fact]):
     """Every fact (up to a maximum length), loaded page by page as it is read: ``client.facts()``."""
 
     _collection = 1  # CF_FACTS
-
-    def _fetch(self, handle: int, index: int) -> _Outcome:
-        out = _FactPointer()
-        status = _list_fact(handle, index, _byref(out))
-        if status != _OK:
-            return status, (None if status == _PENDING else _error(status))
-        try:
-            fact = out.contents
-            return status, Fact(_text(fact.fact) or "", fact.length)
-        finally:
-            _fact_free(out)
-
-    def _fetch_run(self, handle: int, index: int, limit: int) -> _Outcome:
-        """cf_list_facts: the rest of ``index``'s page (up to ``limit``) in one call."""
-        out = _FactArrayPointer()
-        status = _list_facts(handle, index, limit, _byref(out))
-        if status != _OK:
-            return status, (None if status == _PENDING else _error(status))
-        try:
-            return status, _facts_from_text(*facts_text(out.contents))
-        finally:
-            _free(ctypes.cast(out, _as_void))
+    _item_reader = _Reader(lib.cf_list_fact, ctypes.POINTER(CFact), _fact, lib.cf_fact_free)
+    _run_reader = _Reader(lib.cf_list_facts, ctypes.POINTER(CFactArray), _facts, _free_block)

@@ -5,17 +5,35 @@ knows and ignores the others.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import Field, dataclass, fields
 from datetime import datetime
-from typing import Any, Mapping, Optional, Tuple
+from typing import Any, Callable, ClassVar, Dict, Mapping, Optional, Tuple, Type, TypeVar
 
 from .models import parse_time
 
 __all__ = ["Metrics", "EndpointStats", "Device", "OperatingSystem", "AppInfo", "Memory", "CacheState"]
 
+_D = TypeVar("_D", bound="_Scalars")
+
+# The scalar types of the fields, by their annotations' names (this module's annotations are
+# strings: ``from __future__ import annotations``).
+_SCALARS: Dict[str, Callable[[Any], Any]] = {"str": str, "int": int, "float": float}
+
+
+class _Scalars:
+    """A dataclass of str, int and float fields, read from the JSON keys named as its fields."""
+
+    __dataclass_fields__: ClassVar[Dict[str, "Field[Any]"]]  # set by @dataclass on each subclass
+
+    @classmethod
+    def from_json(cls: Type[_D], obj: Mapping[str, Any]) -> _D:
+        """From the library's object: each field converted to its type (KeyError for a
+        missing key: the library always sends them)."""
+        return cls(*[_SCALARS[str(each.type)](obj[each.name]) for each in fields(cls)])
+
 
 @dataclass(frozen=True)
-class EndpointStats:
+class EndpointStats(_Scalars):
     """The requests to one endpoint and their times (wall time from sending a request to
     having its whole body, over the requests that got a whole response).
 
@@ -43,17 +61,9 @@ class EndpointStats:
     cache_hits: int
     retries: int
 
-    @classmethod
-    def from_json(cls, obj: Mapping[str, Any]) -> "EndpointStats":
-        """From one entry of the library's ``"endpoints"``."""
-        return cls(str(obj["endpoint"]), int(obj["requests"]), int(obj["errors"]), float(obj["avg_ms"]),
-                   float(obj["last_ms"]), float(obj["min_ms"]), float(obj["max_ms"]), float(obj["p50_ms"]),
-                   float(obj["p95_ms"]), float(obj["p99_ms"]), int(obj["bytes"]), int(obj["cache_hits"]),
-                   int(obj["retries"]))
-
 
 @dataclass(frozen=True)
-class Device:
+class Device(_Scalars):
     """The machine: make and model ("unknown" when hidden), CPU architecture and count."""
 
     make: str
@@ -61,46 +71,30 @@ class Device:
     arch: str
     cpus: int
 
-    @classmethod
-    def from_json(cls, obj: Mapping[str, Any]) -> "Device":
-        return cls(str(obj["make"]), str(obj["model"]), str(obj["arch"]), int(obj["cpus"]))
-
 
 @dataclass(frozen=True)
-class OperatingSystem:
+class OperatingSystem(_Scalars):
     """The operating system's name and version (os-release) and the kernel's release."""
 
     name: str
     version: str
     kernel: str
 
-    @classmethod
-    def from_json(cls, obj: Mapping[str, Any]) -> "OperatingSystem":
-        return cls(str(obj["name"]), str(obj["version"]), str(obj["kernel"]))
-
 
 @dataclass(frozen=True)
-class AppInfo:
+class AppInfo(_Scalars):
     """The host program's name and the loaded libCatFacts's version."""
 
     name: str
     library_version: str
 
-    @classmethod
-    def from_json(cls, obj: Mapping[str, Any]) -> "AppInfo":
-        return cls(str(obj["name"]), str(obj["library_version"]))
-
 
 @dataclass(frozen=True)
-class Memory:
+class Memory(_Scalars):
     """The process's memory in use now and at its peak, in bytes (0 where unreadable)."""
 
     resident_bytes: int
     peak_resident_bytes: int
-
-    @classmethod
-    def from_json(cls, obj: Mapping[str, Any]) -> "Memory":
-        return cls(int(obj["resident_bytes"]), int(obj["peak_resident_bytes"]))
 
 
 @dataclass(frozen=True)

@@ -1,13 +1,18 @@
-"""The values catfacts returns: breeds and facts as named tuples, pages as frozen dataclasses."""
+"""The values catfacts returns: breeds and facts as named tuples, pages and search answers as
+frozen dataclasses that are also sequences of their records."""
 from __future__ import annotations
 
 import enum
+import json
 from dataclasses import dataclass, field
 from datetime import datetime
 from itertools import repeat
-from typing import Any, Dict, Generic, Iterator, List, Mapping, NamedTuple, Optional, Tuple, TypeVar, Union, overload
+from typing import (Any, Callable, Dict, Generic, Iterator, List, Mapping, NamedTuple, Optional, Tuple, TypeVar,
+                    Union, overload)
 
-__all__ = ["Breed", "Fact", "Page", "ListEvent"]
+from .errors import CatFactsError, error_for, python_message
+
+__all__ = ["Breed", "Fact", "Page", "SearchResults", "ListEvent"]
 
 # A record is a tuple subclass: ``tuple.__new__(Breed, fields)`` makes one in C, with no
 # Python-level __init__ per record (a page holds thousands, so their cost is the loop's).
@@ -96,8 +101,41 @@ def parse_time(text: Optional[str]) -> Optional[datetime]:
         return None
 
 
+class _Records(Generic[T]):
+    """A value that carries a tuple of records and is a sequence of them: ``len(x)``,
+    ``x[0]``, ``x[1:3]``, ``for record in x``."""
+
+    __slots__ = ()
+
+    @property
+    def _records(self) -> Tuple[T, ...]:
+        raise NotImplementedError
+
+    def __len__(self) -> int:
+        return len(self._records)
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(self._records)
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+    @overload
+    def __getitem__(self, index: slice) -> Tuple[T, ...]: ...
+
+    def __getitem__(self, index: Union[int, slice]) -> Union[T, Tuple[T, ...]]:
+        return self._records[index]
+
+    def _shown(self, label: Callable[[T], str]) -> str:
+        """The first three records as ``label`` names them, and how many more there are."""
+        records = self._records
+        shown = ", ".join(label(record) for record in records[:3])
+        if len(records) > 3:
+            shown += f", ... ({len(records) - 3} more)"
+        return shown
+
+
 @dataclass(frozen=True)
-class Page(Generic[T]):
+class Page(_Records[T]):
     """One page of breeds or facts.
 
     Attributes:
@@ -132,24 +170,12 @@ class Page(Generic[T]):
         """Whether a later page exists."""
         return self.page < self.last_page
 
-    def __len__(self) -> int:
-        return len(self.items)
-
-    def __iter__(self) -> Iterator[T]:
-        return iter(self.items)
-
-    @overload
-    def __getitem__(self, index: int) -> T: ...
-    @overload
-    def __getitem__(self, index: slice) -> Tuple[T, ...]: ...
-
-    def __getitem__(self, index: Union[int, slice]) -> Union[T, Tuple[T, ...]]:
-        return self.items[index]
+    @property
+    def _records(self) -> Tuple[T, ...]:
+        return self.items
 
     def __repr__(self) -> str:
-        shown = ", ".join(repr(item) for item in self.items[:3])
-        if len(self.items) > 3:
-            shown += f", ... ({len(self.items) - 3} more)"
+        shown = self._shown(repr)
         when = self.fetched_at.isoformat() if self.fetched_at else None
         return (f"Page(page={self.page}, last_page={self.last_page}, per_page={self.per_page}, "
                 f"total={self.total}, source={self.source!r}, fetched_at={when!r}, items=[{shown}])")
@@ -164,3 +190,62 @@ class ListEvent(enum.IntEnum):
     """Their page failed to load; ``retry()`` loads it again."""
     DROPPED = 3
     """Dropped to stay within ``max_cached_items``; they load again when read."""
+
+
+@dataclass(frozen=True)
+class SearchResults(_Records[Breed]):
+    """One answer of a search session: the breeds whose name starts with ``text``.
+
+    Attributes:
+        generation: which ``set()`` call it answers, counting from 1 (``session.generation``
+            is the latest).
+        text: the text searched.
+        breeds: the matching breeds in name order, at most the session's ``limit``; empty
+            when the search failed.
+        source: where the breeds searched came from: "network", "cache" or
+            "offline-catalog" (the bundled catalog, with ``offline_fallback``).
+        error: why the breeds could not be loaded (a :class:`CatFactsError` such as
+            :class:`NetworkError`), or None. The session goes on: the next ``set()`` tries
+            to load them again. :meth:`raise_for_error` raises it.
+
+    It is also a sequence of its breeds: ``len(results)``, ``results[0]``, ``for b in results``.
+    """
+
+    generation: int
+    text: str
+    breeds: Tuple[Breed, ...]
+    source: str
+    error: Optional[CatFactsError] = field(default=None, compare=False)
+
+    @property
+    def ok(self) -> bool:
+        """Whether the search succeeded (``error`` is None)."""
+        return self.error is None
+
+    def raise_for_error(self) -> None:
+        """Raises :attr:`error`, if the search failed."""
+        if self.error is not None:
+            raise self.error
+
+    @classmethod
+    def _from_library(cls, generation: int, status: int, results_json: bytes) -> "SearchResults":
+        """The answer the C listener was given (``status`` and its JSON, see cf_search_listener)."""
+        answer = json.loads(results_json.decode("utf-8", "replace"))
+        text, source = answer.get("text", ""), answer.get("source", "network")
+        if status == 0:
+            breeds = tuple([Breed.from_json(item) for item in answer.get("items", ())])
+            return cls(generation, text, breeds, source)
+        error = error_for(status, python_message(answer.get("error", "")))
+        return cls(generation, text, (), source, error)
+
+    @property
+    def _records(self) -> Tuple[Breed, ...]:
+        return self.breeds
+
+    def __repr__(self) -> str:
+        outcome = f"error={self.error!r}" if self.error is not None else f"breeds=[{self._shown(_name)}]"
+        return f"SearchResults(generation={self.generation}, text={self.text!r}, source={self.source!r}, {outcome})"
+
+
+def _name(breed: Breed) -> str:
+    return breed.name

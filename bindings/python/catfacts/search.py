@@ -1,4 +1,5 @@
-"""Search as you type: :class:`SearchSession` over ``cf_search_*``, and its :class:`SearchResults`.
+"""Search as you type: :class:`SearchSession` over ``cf_search_*``; its answers are
+:class:`SearchResults` (from :mod:`.models`, named here too).
 
 Each ``set(text)`` is a keystroke; the library waits until the text has stayed unchanged for
 the debounce interval, searches the client's breeds by name prefix (loaded in the
@@ -12,94 +13,25 @@ import ctypes
 import functools
 import json
 import threading
-import time
 import weakref
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional, Tuple, Union, overload
+from typing import Any, Callable, Dict, Iterator, List, Optional
 
+from ._closing import Closing
+from ._connection import Connection
+from ._convert import encode
 from ._handles import Guard, Listener, forbid_in_listener, search_trampoline, unregister
+from ._mailbox import Deadline, Mailbox
 from ._native import lib
-from .errors import CancelledError, CatFactsError, error_for, last_error, python_message
-from .models import Breed
-
-if TYPE_CHECKING:
-    from .client import Client
+from .errors import CancelledError, last_error
+from .models import SearchResults
 
 __all__ = ["SearchSession", "SearchResults", "ResultsCallback"]
 
 #: ``callback(results)``: an answer to the session's latest text.
-ResultsCallback = Callable[["SearchResults"], Any]
+ResultsCallback = Callable[[SearchResults], Any]
 
 # Blocking waits are made of slices this long, so that Ctrl-C gets through on the main thread.
 _WAIT_SLICE_S = 0.05
-
-
-@dataclass(frozen=True)
-class SearchResults:
-    """One answer of a :class:`SearchSession`: the breeds whose name starts with ``text``.
-
-    Attributes:
-        generation: which ``set()`` call it answers, counting from 1 (``session.generation``
-            is the latest).
-        text: the text searched.
-        breeds: the matching breeds in name order, at most the session's ``limit``; empty
-            when the search failed.
-        source: where the breeds searched came from: "network", "cache" or
-            "offline-catalog" (the bundled catalog, with ``offline_fallback``).
-        error: why the breeds could not be loaded (a :class:`CatFactsError` such as
-            :class:`NetworkError`), or None. The session goes on: the next ``set()`` tries
-            to load them again. :meth:`raise_for_error` raises it.
-
-    It is also a sequence of its breeds: ``len(results)``, ``results[0]``, ``for b in results``.
-    """
-
-    generation: int
-    text: str
-    breeds: Tuple[Breed, ...]
-    source: str
-    error: Optional[CatFactsError] = field(default=None, compare=False)
-
-    @property
-    def ok(self) -> bool:
-        """Whether the search succeeded (``error`` is None)."""
-        return self.error is None
-
-    def raise_for_error(self) -> None:
-        """Raises :attr:`error`, if the search failed."""
-        if self.error is not None:
-            raise self.error
-
-    @classmethod
-    def _from_library(cls, generation: int, status: int, results_json: bytes) -> "SearchResults":
-        """The answer the C listener was given (``status`` and its JSON, see cf_search_listener)."""
-        answer = json.loads(results_json.decode("utf-8", "replace"))
-        text, source = answer.get("text", ""), answer.get("source", "network")
-        if status == 0:
-            breeds = tuple([Breed.from_json(item) for item in answer.get("items", ())])
-            return cls(generation, text, breeds, source)
-        error = error_for(status, python_message(answer.get("error", "")))
-        return cls(generation, text, (), source, error)
-
-    def __len__(self) -> int:
-        return len(self.breeds)
-
-    def __iter__(self) -> Iterator[Breed]:
-        return iter(self.breeds)
-
-    @overload
-    def __getitem__(self, index: int) -> Breed: ...
-    @overload
-    def __getitem__(self, index: slice) -> Tuple[Breed, ...]: ...
-
-    def __getitem__(self, index: Union[int, slice]) -> Union[Breed, Tuple[Breed, ...]]:
-        return self.breeds[index]
-
-    def __repr__(self) -> str:
-        shown = ", ".join(breed.name for breed in self.breeds[:3])
-        if len(self.breeds) > 3:
-            shown += f", ... ({len(self.breeds) - 3} more)"
-        outcome = f"error={self.error!r}" if self.error is not None else f"breeds=[{shown}]"
-        return f"SearchResults(generation={self.generation}, text={self.text!r}, source={self.source!r}, {outcome})"
 
 
 class _Answers:
@@ -110,32 +42,25 @@ class _Answers:
 
     def __init__(self) -> None:
         self.lock = threading.Condition()
-        self.generation = 0  # of the latest set(); the library numbers them the same way
-        self.unread: Optional[SearchResults] = None
-        self.closed = False
+        self.mailbox = Mailbox(self.lock.notify_all)  # used under the lock only
         self.on_close: Optional[Callable[[], None]] = None
 
     def arrive(self, callback: Optional[ResultsCallback], generation: int, status: int, results_json: bytes) -> None:
         """An answer from the library (on a library thread), for ``callback`` if not None."""
         with self.lock:
-            if self.closed or generation < self.generation:
+            if not self.mailbox.wants(generation):
                 return  # a newer text was set since the library decided to answer this one
         results = SearchResults._from_library(generation, status, results_json)
         if callback is not None:
             callback(results)
             return
         with self.lock:
-            if not self.closed and generation >= self.generation:
-                self.unread = results
-                self.lock.notify_all()
+            self.mailbox.put(results)
 
     def close(self) -> None:
         with self.lock:
-            if self.closed:
+            if not self.mailbox.close():
                 return
-            self.closed = True
-            self.unread = None
-            self.lock.notify_all()
             on_close = self.on_close
         if on_close is not None:
             on_close()
@@ -169,7 +94,7 @@ def _detach_search(key: int, handle: int) -> None:
     unregister(key)
 
 
-class SearchSession:
+class SearchSession(Closing):
     """Search as you type over a client's breeds: ``client.search_session()``.
 
     Call :meth:`set` with the whole text at each keystroke; it never blocks. Once the text has
@@ -196,11 +121,11 @@ class SearchSession:
                 break
     """
 
-    def __init__(self, client: "Client", debounce_ms: int, limit: int,
+    def __init__(self, connection: Connection, debounce_ms: int, limit: int,
                  on_results: Optional[ResultsCallback], fields: Optional[List[str]] = None) -> None:
         if on_results is not None and not callable(on_results):
             raise TypeError(f"on_results must be callable or None, not {type(on_results).__name__}")
-        self._client = client  # a search must not outlive its client's handle
+        self._connection = connection  # a search must not outlive its client's handle
         self._limit = limit
         self._answers = _Answers()
         self._pushes = on_results is not None
@@ -211,12 +136,14 @@ class SearchSession:
             options: Dict[str, Any] = {"debounce_ms": debounce_ms, "limit": limit}
             if fields is not None:
                 options["fields"] = fields
-            handle = client._open_search(options, key)
+            with connection.guard as client_handle:
+                handle = _open(client_handle, options, key)
         except BaseException:
             unregister(key)
             raise
         self._guard = Guard(handle, functools.partial(_detach_search, key), lib.cf_search_close, "search", rank=0)
         self._finalizer = weakref.finalize(self, _close, self._answers, self._guard)
+        connection.adopt(self)
 
     # typing
 
@@ -229,22 +156,19 @@ class SearchSession:
             ArgumentError: it holds a NUL character, or is longer than 1024 bytes in UTF-8.
             CancelledError: the session is closed.
         """
-        from .client import _encode  # client imports this module
-
-        data = _encode(text, "text")
+        data = encode(text, "text")
         answers = self._answers
         with self._guard as handle:  # left outside the lock: the last one out may close the search
             with answers.lock:
                 status = lib.cf_search_set(handle, data)
                 if status:
                     raise last_error(status)
-                answers.generation += 1
-                answers.unread = None
+                answers.mailbox.typed()
 
     @property
     def generation(self) -> int:
         """How many times :meth:`set` was called: the generation the next answer will carry."""
-        return self._answers.generation
+        return self._answers.mailbox.generation
 
     # reading
 
@@ -261,20 +185,16 @@ class SearchSession:
         if self._pushes:
             raise RuntimeError("this session hands its answers to on_results; results() has none to give")
         forbid_in_listener("waiting for search results")
-        deadline = None if timeout is None else time.monotonic() + float(timeout)
+        deadline = Deadline(timeout)
         with answers.lock:
             while True:
-                if answers.closed:
-                    raise CancelledError("the search session is closed")
-                if answers.unread is not None:
-                    results, answers.unread = answers.unread, None
+                results = answers.mailbox.take()
+                if results is not None:
                     return results
-                wait = _WAIT_SLICE_S
-                if deadline is not None:
-                    wait = min(wait, deadline - time.monotonic())
-                    if wait <= 0:
-                        return None
-                answers.lock.wait(wait)
+                left = deadline.left()
+                if left is not None and left <= 0:
+                    return None
+                answers.lock.wait(_WAIT_SLICE_S if left is None else min(_WAIT_SLICE_S, left))
 
     def __iter__(self) -> Iterator[SearchResults]:
         """Each answer as it comes (waiting for it), until the session is closed."""
@@ -297,28 +217,21 @@ class SearchSession:
     @property
     def closed(self) -> bool:
         """Whether :meth:`close` was called (or its client closed)."""
-        return self._answers.closed
+        return self._answers.mailbox.closed
 
     def _on_close(self, hook: Callable[[], None]) -> None:
         """Calls ``hook()`` once the session closes, on the closing thread (at once if closed)."""
         with self._answers.lock:
-            if not self._answers.closed:
+            if not self._answers.mailbox.closed:
                 self._answers.on_close = hook
                 return
         hook()
 
-    def __enter__(self) -> "SearchSession":
-        return self
-
-    def __exit__(self, *exc_info: Any) -> None:
-        self.close()
-
     def __repr__(self) -> str:
-        state = "closed" if self.closed else "open"
-        return f"<catfacts.SearchSession generation={self.generation} limit={self._limit} {state}>"
+        return f"<catfacts.SearchSession generation={self.generation} limit={self._limit} {self._state()}>"
 
 
-def open_search(handle: int, options: "dict[str, Any]", key: int) -> int:
+def _open(handle: int, options: Dict[str, Any], key: int) -> int:
     """``cf_search_open`` on a client's handle, the listener being the session under ``key``."""
     out = ctypes.c_void_p()
     status = lib.cf_search_open(handle, json.dumps(options).encode(), search_trampoline, key, ctypes.byref(out))

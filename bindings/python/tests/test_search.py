@@ -119,7 +119,7 @@ def test_an_unread_answer_is_dropped_when_the_text_changes(client: catfacts.Clie
         search.set("si")
         assert search.results(timeout=ANSWER_S) is not None  # the breeds are loaded from here on
         search.set("sia")
-        assert wait_for(lambda: search._answers.unread is not None)  # its answer came, not read
+        assert wait_for(lambda: search._answers.mailbox.unread is not None)  # its answer came, not read
         search.set("sib")
         results = search.results(timeout=ANSWER_S)
     assert results is not None and (results.generation, results.text, names(results)) == (3, "sib", ["Siberian"])
@@ -347,7 +347,7 @@ def test_async_drops_an_unread_answer_when_the_text_changes(mock_url: str) -> No
                 assert await search.results(timeout=ANSWER_S) is not None  # the breeds are loaded from here on
                 search.set("sia")
                 deadline = time.monotonic() + HANG_S
-                while search._unread is None:  # its answer arrives on the loop, and is not read
+                while search._mailbox.unread is None:  # its answer arrives on the loop, and is not read
                     assert time.monotonic() < deadline, "no answer to 'sia'"
                     await asyncio.sleep(0.01)
                 search.set("sib")

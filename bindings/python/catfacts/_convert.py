@@ -1,0 +1,108 @@
+"""Arguments as the library takes them: checked, converted, and refused with an error that
+names the parameter. A leaf: it imports only the errors and the models."""
+from __future__ import annotations
+
+import math
+import numbers
+import operator
+from typing import Any, Dict, Iterable, List, Mapping, Optional
+
+from .errors import ArgumentError
+from .models import Breed
+
+__all__ = ["DAY_S", "int64", "milliseconds", "encode", "search_fields", "query_json", "list_options"]
+
+_INT64_MIN, _INT64_MAX = -(2 ** 63), 2 ** 63 - 1
+
+#: The library's ceiling for its timeouts (86400000 ms), in seconds.
+DAY_S = 86400.0
+
+
+def int64(value: Any, name: str) -> int:
+    """``value`` as a C int64_t, or TypeError / ArgumentError saying which argument."""
+    try:
+        number = operator.index(value)
+    except TypeError:
+        raise TypeError(f"{name} must be an integer, not {type(value).__name__}") from None
+    if not _INT64_MIN <= number <= _INT64_MAX:
+        raise ArgumentError(f"invalid argument: {name} {number} does not fit in 64 bits")
+    return number
+
+
+def milliseconds(seconds: Any, name: str, *, zero: bool, highest: float) -> int:
+    """Seconds as the library's whole milliseconds, rounded up (so that a positive time
+    never becomes 0 ms), or ArgumentError naming the parameter and its range in seconds."""
+    if not isinstance(seconds, numbers.Real):
+        raise TypeError(f"{name} must be a number of seconds, not {type(seconds).__name__}")
+    value = float(seconds)
+    if not (math.isfinite(value) and (value >= 0 if zero else value > 0) and value <= highest):
+        lowest = "0 or more" if zero else "more than 0"
+        raise ArgumentError(f"invalid argument: {name} {seconds!r} must be {lowest} seconds, at most {highest:g}")
+    return math.ceil(value * 1000)
+
+
+def encode(text: Any, name: str) -> bytes:
+    """``text`` as the NUL-terminated UTF-8 the library reads, or TypeError / ArgumentError
+    naming the parameter (a NUL inside would cut the text short; lone surrogates do not encode)."""
+    if not isinstance(text, str):
+        raise TypeError(f"{name} must be a str, not {type(text).__name__}")
+    if "\0" in text:
+        raise ArgumentError(f"invalid argument: {name} contains a NUL character")
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise ArgumentError(f"invalid argument: {name} is not valid Unicode ({error.reason})") from None
+
+
+# Breed's fields as cf_search_open's "fields" option names them (the API calls the name "breed").
+_SEARCH_FIELDS = {name: "breed" if name == "name" else name for name in Breed._fields}
+
+
+def search_fields(fields: Optional[Iterable[str]]) -> Optional[List[str]]:
+    """``fields`` of ``search_session()`` as the library's option, or None for all."""
+    if fields is None:
+        return None
+    if isinstance(fields, (str, bytes)):
+        raise TypeError(f"fields must be a sequence of field names, such as ('name',), not {type(fields).__name__}")
+    names = list(fields)
+    for name in names:
+        if name not in _SEARCH_FIELDS:
+            raise ArgumentError(f"invalid argument: fields: unknown field {name!r}; "
+                                f"known: {', '.join(_SEARCH_FIELDS)}")
+    return [_SEARCH_FIELDS[name] for name in names]
+
+
+def query_json(search: Optional[str], group_by: Optional[str], sort_by: Optional[str], descending: bool,
+               where: Optional[Mapping[str, str]], present: Optional[Iterable[str]],
+               limit: Optional[int]) -> Dict[str, Any]:
+    """The query object of ``cf_breeds_query``, with only the keys given."""
+    query: Dict[str, Any] = {}
+    if search is not None:
+        query["search"] = search
+    if group_by is not None:
+        query["group_by"] = group_by
+    if sort_by is not None:
+        query["sort_by"] = sort_by
+    if descending:
+        query["descending"] = True
+    if where:
+        query["where"] = dict(where)
+    if present is not None:
+        query["present"] = list(present)
+    if limit is not None:
+        query["limit"] = int64(limit, "limit")
+    return query
+
+
+def list_options(page_size: int, prefetch_distance: Optional[int],
+                 max_cached_items: Optional[int]) -> Dict[str, Any]:
+    """The options of ``cf_list_open`` shared by both collections; ``max_cached_items``
+    defaults to 500, or more if the prefetch window needs it."""
+    options: Dict[str, Any] = {"page_size": int64(page_size, "page_size")}
+    if prefetch_distance is not None:
+        options["prefetch_distance"] = int64(prefetch_distance, "prefetch_distance")
+    if max_cached_items is None:
+        distance = options.get("prefetch_distance", 2 * options["page_size"])
+        max_cached_items = max(500, options["page_size"] + 2 * distance)
+    options["max_cached_items"] = int64(max_cached_items, "max_cached_items")
+    return options
