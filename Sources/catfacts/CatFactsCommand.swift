@@ -152,11 +152,9 @@ struct CatFactsCommand: ParsableCommand {
         for warning in client.cacheWarnings { console.notice("catfacts: cache: \(warning)") }
         let registry = CommandRegistry.standard
         let seen = SeenValues()
-        var settings = Settings()
-        if json { settings.output = .json }
-        if csv { settings.output = .csv }
-        let session = Session(client: client, network: network, server: info, cache: cacheChoice, streams: streams,
-                              registry: registry, seen: seen, settings: settings, outputFile: outputFile)
+        let output = Output(streams: streams, mode: json ? .json : csv ? .csv : .table, file: outputFile)
+        let session = Session(client: client, network: network, server: info, cache: cacheChoice, output: output,
+                              registry: registry, seen: seen)
         let shell = Shell(session: session, bail: bail)
 
         let status: Shell.ExitStatus

@@ -106,6 +106,15 @@ extension Arguments {
         } ?? 1
         return (parsed.positional, .page(page))
     }
+
+    /// A field and at most `extra` words after it (`group FIELD`, `sort FIELD [desc]`), with
+    /// `--page N` or `--all`.
+    func fieldQuery(extraWords extra: Int) throws(ShellError) -> (field: Breed.Field, extra: [String], choice: QueryPageChoice) {
+        let (positional, choice) = try queryPaging()
+        guard positional.count <= 1 + extra else { throw usage("unexpected '\(positional[1 + extra])'") }
+        let field = try Arguments(values: positional, synopsis: synopsis).field(at: 0)
+        return (field, Array(positional.dropFirst()), choice)
+    }
 }
 
 extension Arguments {

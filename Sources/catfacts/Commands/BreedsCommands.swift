@@ -14,7 +14,7 @@ extension Command {
         completion: .positions([["--page"]])
     ) { session, arguments throws(ShellError) in
         let (page, _) = try arguments.listingPage()
-        try await session.showPage(.breeds, page)
+        try await PageListing.show(.breeds, page, in: session)
     }
 
     /// `next`.
@@ -23,11 +23,7 @@ extension Command {
         details: "Shows the page after the one breeds or facts showed last."
     ) { session, arguments throws(ShellError) in
         try arguments.expectNone()
-        let position = try session.currentPosition()
-        if let last = position.lastPage, position.page >= last {
-            throw ShellError("already on the last page (\(last))", advice: "first goes back to page 1")
-        }
-        try await session.showPage(position.kind, position.page + 1)
+        try await PageListing.turn(by: 1, in: session)
     }
 
     /// `prev`.
@@ -36,9 +32,7 @@ extension Command {
         details: "Shows the page before the one breeds or facts showed last."
     ) { session, arguments throws(ShellError) in
         try arguments.expectNone()
-        let position = try session.currentPosition()
-        guard position.page > 1 else { throw ShellError("already on the first page", advice: "next goes forward") }
-        try await session.showPage(position.kind, position.page - 1)
+        try await PageListing.turn(by: -1, in: session)
     }
 
     /// `first`.
@@ -47,7 +41,7 @@ extension Command {
         details: "Shows page 1 of what breeds or facts listed last (of the breeds, before any listing)."
     ) { session, arguments throws(ShellError) in
         try arguments.expectNone()
-        try await session.showPage(session.position?.kind ?? .breeds, 1)
+        try await PageListing.show(session.position?.kind ?? .breeds, 1, in: session)
     }
 
     /// `last`.
@@ -64,8 +58,8 @@ extension Command {
         if let position = session.position, let known = position.lastPage {
             lastPage = known
         } else {
-            lastPage = try await session.lastPage(of: kind)
+            lastPage = try await PageListing.lastPage(of: kind, in: session)
         }
-        try await session.showPage(kind, lastPage)
+        try await PageListing.show(kind, lastPage, in: session)
     }
 }

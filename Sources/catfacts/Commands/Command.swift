@@ -7,37 +7,30 @@
 ///     name: "source", synopsis: "source", summary: "where the data comes from",
 ///     details: "Prints the server, ...") { session, arguments throws(ShellError) in
 ///     try arguments.expectNone()
-///     session.showSource()
+///     printSource(session)
 /// }
 /// ```
 struct Command: Sendable {
     /// What a command does, on the session, with its arguments.
     typealias Action = @Sendable (isolated Session, Arguments) async throws(ShellError) -> Void
 
-    /// The name typed to run it.
-    let name: String
-    /// Other names for it (`exit` for `quit`).
-    let aliases: [String]
-    /// Its usage line, e.g. `breeds [PAGE]`.
-    let synopsis: String
-    /// One line for `help`.
-    let summary: String
-    /// The text of `help NAME`, below the synopsis; blank lines separate paragraphs.
-    let details: String
-    /// How Tab completes its arguments.
-    let completion: ArgumentCompletion
-    let action: Action
+    // Properties, not constants: the memberwise initializer then takes the defaults of
+    // `aliases` and `completion`. Every command is a `static let`, so none ever changes.
 
-    init(name: String, aliases: [String] = [], synopsis: String, summary: String, details: String,
-         completion: ArgumentCompletion = .none, action: @escaping Action) {
-        self.name = name
-        self.aliases = aliases
-        self.synopsis = synopsis
-        self.summary = summary
-        self.details = details
-        self.completion = completion
-        self.action = action
-    }
+    /// The name typed to run it.
+    var name: String
+    /// Other names for it (`exit` for `quit`).
+    var aliases: [String] = []
+    /// Its usage line, e.g. `breeds [PAGE]`.
+    var synopsis: String
+    /// One line for `help`.
+    var summary: String
+    /// The text of `help NAME`, below the synopsis; blank lines separate paragraphs.
+    var details: String
+    /// How Tab completes its arguments.
+    var completion: ArgumentCompletion = .none
+    /// What it does.
+    var action: Action
 
     /// Every name it answers to.
     var names: [String] { [name] + aliases }

@@ -15,7 +15,7 @@ extension Command {
         let maxLength = try options["--max-length"].map { (text) throws(ShellError) in
             try Arguments.integer(text, "maximum length", in: 0...Int.max, synopsis: arguments.synopsis)
         }
-        try await session.showPage(.facts(maxLength: maxLength == 0 ? nil : maxLength), page)
+        try await PageListing.show(.facts(maxLength: maxLength == 0 ? nil : maxLength), page, in: session)
     }
 
     /// `fact [MAX_LENGTH]`.
@@ -38,13 +38,14 @@ extension Command {
             }
         }
         session.noteUnlabelledResult()
-        switch session.output {
-        case .json: session.console.print(JSONOutput.string(fact))
-        case .csv: session.console.printRecords([["fact"], [fact.text]])
-        case .plain: session.console.print(BreedRows.tabSafe(fact.text))
+        let output = session.output
+        switch output.mode {
+        case .json: output.print(JSONOutput.string(fact))
+        case .csv: output.printRecords([["fact"], [fact.text]])
+        case .plain: output.print(BreedRows.tabSafe(fact.text))
         case .table:
-            session.console.print(TextWrap.lines(ControlEscapes.escaped(fact.text), width: session.width))
-            if session.answersOffline, let tag = session.sourceTag(.offlineCatalog) { session.console.print(tag) }
+            output.print(TextWrap.lines(ControlEscapes.escaped(fact.text), width: output.width))
+            if session.answersOffline, let tag = output.sourceTag(.offlineCatalog) { output.print(tag) }
         }
     }
 }

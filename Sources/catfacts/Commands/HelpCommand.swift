@@ -9,13 +9,14 @@ extension Command {
     ) { session, arguments throws(ShellError) in
         try arguments.expect(atMost: 1)
         let registry = session.registry
-        let style = session.console.style
-        if session.output == .json {
+        let output = session.output
+        let style = output.style
+        if output.mode == .json {
             let chosen = try arguments.values.first.map { (name) throws(ShellError) in
                 guard let command = registry.command(named: name) else { throw registry.unknownCommandError(name) }
                 return [command]
             } ?? registry.commands
-            session.console.print(chosen.map { JSONOutput.string(CommandHelp($0, full: !arguments.values.isEmpty)) })
+            output.print(chosen.map { JSONOutput.string(CommandHelp($0, full: !arguments.values.isEmpty)) })
             return
         }
         guard let name = arguments.values.first else {
@@ -27,16 +28,16 @@ extension Command {
                 "Commands are separated by ; or new lines; # starts a comment; quote names with spaces or not.",
                 "Tab completes commands, fields and breed names; Up recalls history; Ctrl-S searches live (search alone); Ctrl-C cancels a request; Ctrl-D quits.",
             ]
-            session.console.print(lines)
+            output.print(lines)
             return
         }
         guard let command = registry.command(named: name) else { throw registry.unknownCommandError(name) }
         var lines = ["usage: " + style.bold(command.synopsis)]
         if !command.aliases.isEmpty { lines.append("also: " + command.aliases.joined(separator: ", ")) }
         for paragraph in command.details.split(separator: "\n\n", omittingEmptySubsequences: false) {
-            lines += [""] + TextWrap.lines(String(paragraph), width: min(session.width, 100))
+            lines += [""] + TextWrap.lines(String(paragraph), width: min(output.width, 100))
         }
-        session.console.print(lines)
+        output.print(lines)
     }
 }
 

@@ -19,16 +19,54 @@ extension Command {
         let (positional, flags) = try arguments.options(flags: ["--json", "--prom", "--watch"])
         guard positional.isEmpty else { throw arguments.usage("unexpected '\(positional[0])'") }
         guard flags.count <= 1 else { throw arguments.usage("choose one of --json, --prom, --watch") }
+        let output = session.output
         if flags["--watch"] != nil {
-            try await session.watchMetrics()
+            try await watchMetrics(session)
         } else if flags["--prom"] != nil {
             var text = session.client.metrics.snapshot().prometheus()
             while text.hasSuffix("\n") { text.removeLast() }
-            session.console.print(text)
+            output.print(text)
         } else if flags["--json"] != nil {
-            session.console.print(session.client.metrics.snapshot().json())
+            output.print(session.client.metrics.snapshot().json())
         } else {
-            session.printMetrics()
+            let snapshot = session.client.metrics.snapshot()
+            switch output.mode {
+            case .json: output.print(snapshot.json())
+            case .plain: output.print(MetricsView.plain(snapshot, online: !session.server.offline && session.network.lastRequestReached == true))
+            case .table: output.print(metricsTable(snapshot, session))
+            case .csv: output.printRecords(MetricsView.csv(snapshot))
+            }
         }
+    }
+
+    /// Redraws the metrics table in place every second, and when a request is recorded or
+    /// the terminal resized, until a key or Ctrl-C.
+    private static func watchMetrics(_ session: isolated Session) async throws(ShellError) {
+        let output = session.output
+        guard output.isInteractive else {
+            throw ShellError("--watch needs a terminal", advice: "metrics prints the table once, metrics --json the JSON")
+        }
+        let network = session.network
+        try await Keyboard.withKeys { () async throws(ShellError) in
+            output.write(TerminalCodes.hideCursor)
+            defer { output.write(TerminalCodes.showCursor) }
+            var drawing = RedrawnLines()
+            try await RedrawLoop.run(every: .seconds(1), changes: { network.recordedCount }) { () throws(ShellError) -> Void? in
+                let lines = metricsTable(session.client.metrics.snapshot(), session)
+                    + [output.style.dim("Watching: any key or Ctrl-C stops.")]
+                output.write(drawing.replace(with: lines, cursor: .below))
+                return nil
+            } react: { _ throws(ShellError) -> Void? in
+                // Any key, Ctrl-C or the end of input stops watching (Ctrl-C is no failure here).
+                ()
+            }
+        }
+    }
+
+    /// The metrics table at the session's width, with whether the server is reached.
+    private static func metricsTable(_ snapshot: MetricsSnapshot, _ session: isolated Session) -> [String] {
+        let online = MetricsView.online(server: session.server, lastRequestReached: session.network.lastRequestReached)
+        let output = session.output
+        return MetricsView.lines(snapshot, online: online, width: output.width, style: output.style)
     }
 }

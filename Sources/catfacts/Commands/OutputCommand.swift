@@ -10,12 +10,12 @@ extension Command {
             """
     ) { session, arguments throws(ShellError) in
         guard !arguments.values.isEmpty else {
-            session.redirect(to: nil)
+            session.output.redirect(to: nil)
             return
         }
         let path = arguments.text(from: 0)
         switch OutputFile.create(path) {
-        case .success(let file): session.redirect(to: file)
+        case .success(let file): session.output.redirect(to: file)
         case .failure(let error): throw error
         }
     }

@@ -20,12 +20,10 @@ extension Command {
             """,
         completion: .positions([ArgumentCompletion.fieldNames, ["--page", "--all"]])
     ) { session, arguments throws(ShellError) in
-        let (positional, choice) = try arguments.queryPaging()
-        guard positional.count <= 1 else { throw arguments.usage("unexpected '\(positional[1])'") }
+        let (field, _, choice) = try arguments.fieldQuery(extraWords: 0)
         var query = BreedQuery()
-        let field = try Arguments(values: positional, synopsis: arguments.synopsis).field(at: 0)
         query.groupBy = field
-        try await session.runQuery(QueryListing(query: query, title: "Breeds by \(field.rawValue)"), choice)
+        try await QueryListing.show(QueryListing(query: query, title: "Breeds by \(field.rawValue)"), choice, in: session)
     }
 
     /// `sort FIELD [desc]`.
@@ -40,20 +38,18 @@ extension Command {
             """,
         completion: .positions([ArgumentCompletion.fieldNames, ["asc", "desc", "--page", "--all"]])
     ) { session, arguments throws(ShellError) in
-        let (positional, choice) = try arguments.queryPaging()
-        guard positional.count <= 2 else { throw arguments.usage("unexpected '\(positional[2])'") }
+        let (field, extra, choice) = try arguments.fieldQuery(extraWords: 1)
         var query = BreedQuery()
-        let field = try Arguments(values: positional, synopsis: arguments.synopsis).field(at: 0)
         query.sortBy = field
-        if positional.count == 2 {
-            switch positional[1].lowercased() {
+        if let order = extra.first {
+            switch order.lowercased() {
             case "desc", "descending": query.descending = true
             case "asc", "ascending": query.descending = false
-            default: throw arguments.usage("'\(positional[1])' is not asc or desc")
+            default: throw arguments.usage("'\(order)' is not asc or desc")
             }
         }
         let title = "Breeds by \(field.rawValue)" + (query.descending ? ", descending" : "")
-        try await session.runQuery(QueryListing(query: query, title: title), choice)
+        try await QueryListing.show(QueryListing(query: query, title: title), choice, in: session)
     }
 
     /// `filter FIELD VALUE`.
@@ -75,7 +71,7 @@ extension Command {
         guard !value.isEmpty else { throw arguments.usage("the value is missing") }
         var query = BreedQuery()
         query.whereValues = [field: value]
-        try await session.runQuery(QueryListing(query: query, title: "Breeds whose \(field.rawValue) holds '\(value)'"), choice)
+        try await QueryListing.show(QueryListing(query: query, title: "Breeds whose \(field.rawValue) holds '\(value)'"), choice, in: session)
     }
 
     /// `search PREFIX`, and `search` alone: live search.
@@ -89,7 +85,7 @@ extension Command {
 
             search alone, at a terminal, or Ctrl-S at the prompt, is live search: the
             matches follow each key typed (searched once typing pauses for
-            \(Session.liveSearchDebounceMilliseconds) ms, an answer to older text never shown), up to a
+            \(LiveSearchScreen.debounceMilliseconds) ms, an answer to older text never shown), up to a
             screenful under the search line, with (cache) or (offline catalog) when they do
             not come from the server. Up and Down (or Ctrl-P, Ctrl-N) select, Enter shows the
             selected breed as show does, Backspace and Ctrl-U edit, Esc (or Ctrl-D) leaves
@@ -99,8 +95,8 @@ extension Command {
             """,
         completion: .breedNames
     ) { session, arguments throws(ShellError) in
-        if arguments.values.isEmpty, session.canSearchLive {
-            try await session.liveSearch()
+        if arguments.values.isEmpty, LiveSearchScreen.isAvailable(in: session) {
+            try await LiveSearchScreen.run(in: session)
             return
         }
         let (positional, choice) = try arguments.queryPaging()
@@ -110,6 +106,6 @@ extension Command {
         }
         var query = BreedQuery()
         query.search = prefix
-        try await session.runQuery(QueryListing(query: query, title: "Breeds starting with '\(prefix)'"), choice)
+        try await QueryListing.show(QueryListing(query: query, title: "Breeds starting with '\(prefix)'"), choice, in: session)
     }
 }

@@ -18,11 +18,12 @@ extension Command {
         completion: .positions([["page-size", "output"], OutputMode.allCases.map(\.rawValue)])
     ) { session, arguments throws(ShellError) in
         guard let name = arguments.values.first else {
-            let settings = session.settings
-            switch settings.output {
-            case .json: session.console.print(JSONOutput.string(SettingsReport(pageSize: settings.pageSize, output: settings.output.rawValue)))
-            case .csv: session.console.printRecords([["name", "value"], ["page-size", String(settings.pageSize)], ["output", "csv"]])
-            case .table, .plain: session.console.print(["page-size \(settings.pageSize)", "output \(settings.output.rawValue)"])
+            let pageSize = session.settings.pageSize
+            let output = session.output
+            switch output.mode {
+            case .json: output.print(JSONOutput.string(SettingsReport(pageSize: pageSize, output: output.mode.rawValue)))
+            case .csv: output.printRecords([["name", "value"], ["page-size", String(pageSize)], ["output", "csv"]])
+            case .table, .plain: output.print(["page-size \(pageSize)", "output \(output.mode.rawValue)"])
             }
             return
         }
@@ -37,7 +38,7 @@ extension Command {
             guard let mode = OutputMode(rawValue: value.lowercased()) else {
                 throw ShellError("'\(value)' is not an output mode", advice: "use table, json, plain or csv")
             }
-            session.setOutput(mode)
+            session.output.setMode(mode)
         default:
             throw arguments.usage("'\(name)' is not a setting")
         }

@@ -27,19 +27,17 @@ extension Command {
             session.seen.add([breed])
             session.noteUnlabelledResult()
         }
-        session.printBreed(breed, label: session.offlineLabel)
+        printBreed(breed, label: session.offlineLabel, to: session.output)
     }
-}
 
-extension Session {
-    /// Prints `breed` in full in the output mode (`show`, and Enter in live search); `label`
-    /// tags a table's name when the data is not live.
-    func printBreed(_ breed: Breed, label: String) {
-        switch output {
-        case .json: console.print(JSONOutput.string(breed))
-        case .csv: console.printRecords([Breed.Field.allCases.map(\.rawValue), Breed.Field.allCases.map { breed[$0] ?? "" }])
-        case .plain: console.print(BreedDetail.plain(breed))
-        case .table: console.print(BreedDetail.lines(breed, width: width, style: console.style, label: label))
+    /// Prints `breed` in full in the output's format (`show`, and Enter in live search);
+    /// `label` tags a table's name when the data is not live.
+    static func printBreed(_ breed: Breed, label: String, to output: Output) {
+        switch output.mode {
+        case .json: output.print(JSONOutput.string(breed))
+        case .csv: output.printRecords([Breed.Field.allCases.map(\.rawValue), Breed.Field.allCases.map { breed[$0] ?? "" }])
+        case .plain: output.print(BreedDetail.plain(breed))
+        case .table: output.print(BreedDetail.lines(breed, width: output.width, style: output.style, label: label))
         }
     }
 }

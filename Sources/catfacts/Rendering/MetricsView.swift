@@ -39,6 +39,16 @@ enum MetricsView {
         return lines
     }
 
+    /// Whether the server is reached, in words, for the table's Online line.
+    static func online(server: ServerInfo, lastRequestReached: Bool?) -> String {
+        switch (server.offline, lastRequestReached) {
+        case (true, _): "no (--offline: nothing is sent)"
+        case (false, nil): "not known yet (no request sent)"
+        case (false, true?): "yes"
+        case (false, false?): server.fallback ? "no (answering from the bundled offline catalog)" : "no"
+        }
+    }
+
     /// The cache in a line: where it lives, how full, how useful, what failed.
     static func cacheSummary(_ cache: CacheState?) -> String {
         guard let cache else { return "off" }

@@ -93,10 +93,10 @@ struct Shell {
             case .endOfInput: return
             case .line(let entered): line = entered
             case .liveSearch(let aside):
-                let left = CommandTask.run { [session] in await session.liveSearchFromPrompt() }
+                let left = CommandTask.run { [session] in await LiveSearchScreen.runFromPrompt(in: session) }
                 if left.succeeded, !left.interrupted {
                     // Back to the prompt line, redrawn in place with the text set aside.
-                    Descriptor.writeAll("\u{1B}[A\r\u{1B}[J", to: STDOUT_FILENO)
+                    Descriptor.writeAll(TerminalCodes.up(1) + TerminalCodes.clearBelow, to: STDOUT_FILENO)
                 }
                 restoring = aside
                 continue

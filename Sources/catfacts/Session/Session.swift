@@ -1,27 +1,17 @@
 import CatFactsKit
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The shell's state and the services commands use: the client, the settings, the last
-/// listing (for `next` and `show N`), the console, the spinner. Commands run on it one at a
-/// time, isolated to it (see ``Command/Action``).
+/// listing (for `next` and `show N`), where results go (``Output``), the spinner. Commands
+/// run on it one at a time, isolated to it (see ``Command/Action``); what they do is in
+/// `Commands/`, how they draw in `Rendering/`.
 actor Session {
     let client: CatFactsClient
     let network: NetworkActivity
     let server: ServerInfo
     /// Where pages are cached (`source` reports it).
     let cache: CacheChoice
-    /// Where results, errors and notices go, and how (JSON Lines, a file): see ``redirect(to:)``.
-    var console: Console
-    let streams: Streams
+    /// Where results, errors and notices go, and how (the format, the width, JSON Lines, a file).
+    var output: Output
     let spinner: Spinner
     let registry: CommandRegistry
     /// Names and values for Tab completion (shared with the line editor).
@@ -43,43 +33,33 @@ actor Session {
     /// Set when an answer came from the bundled catalog because the server could not be
     /// reached (not with `--offline`, which asks for it): the exit status says so.
     nonisolated let answeredFromCatalog = Latch()
-    /// The file results go to (`-o`, `.output`), when not stdout.
-    private(set) var outputFile: OutputFile?
 
-    init(client: CatFactsClient, network: NetworkActivity, server: ServerInfo, cache: CacheChoice, streams: Streams,
-         registry: CommandRegistry, seen: SeenValues, settings: Settings = Settings(), outputFile: OutputFile? = nil) {
+    init(client: CatFactsClient, network: NetworkActivity, server: ServerInfo, cache: CacheChoice, output: Output,
+         registry: CommandRegistry, seen: SeenValues, settings: Settings = Settings()) {
         self.client = client
-        self.outputFile = outputFile
-        self.cache = cache
-        self.settings = settings
         self.network = network
         self.server = server
-        self.streams = streams
+        self.cache = cache
+        self.output = output
         self.registry = registry
         self.seen = seen
-        let environment = streams.environment
-        console = Console(style: Style.forStream(isTerminal: streams.stdoutIsTerminal, environment: environment),
-                          errorStyle: Style.forStream(isTerminal: streams.stderrIsTerminal, environment: environment),
-                          jsonLines: settings.output == .json)
-        if let outputFile {
-            console.results = outputFile.descriptor
-            console.style = Style(enabled: false)
-        }
+        self.settings = settings
+        let streams = output.streams
         spinner = Spinner(enabled: streams.stderrIsTerminal,
-                          style: Style.forStream(isTerminal: streams.stderrIsTerminal, environment: environment),
-                          environment: environment) { [network] in network.waitingFor }
+                          style: Style.forStream(isTerminal: streams.stderrIsTerminal, environment: streams.environment),
+                          environment: streams.environment) { [network] in network.waitingFor }
     }
 
     /// Runs one command as typed; prints its error, if any, as one line on stderr.
     /// Returns whether it succeeded.
     func execute(_ invocation: Invocation) async -> Bool {
         if let problem = invocation.problem {
-            console.failure(ShellError(problem), what: invocation.text)
+            output.console.failure(ShellError(problem), what: invocation.text)
             return false
         }
         guard let name = invocation.words.first else { return true }
         guard let command = registry.command(named: name) else {
-            console.failure(registry.unknownCommandError(name), what: name)
+            output.console.failure(registry.unknownCommandError(name), what: name)
             return false
         }
         network.clearFailure()
@@ -88,7 +68,7 @@ actor Session {
             return true
         } catch {
             spinner.stop()
-            console.failure(error, what: invocation.text)
+            output.console.failure(error, what: invocation.text)
             return false
         }
     }
@@ -124,10 +104,10 @@ actor Session {
         case .unreachable(let error) where server.fallback && !server.offline:
             guard !servingOffline else { return }
             servingOffline = true
-            console.notice("catfacts: cannot reach \(server.url) (\(Self.reason(error))); showing the bundled offline catalog")
+            output.console.notice("catfacts: cannot reach \(server.url) (\(Self.reason(error))); showing the bundled offline catalog")
         case .reached where servingOffline:
             servingOffline = false
-            console.notice("catfacts: reached \(server.url) again; showing live data")
+            output.console.notice("catfacts: reached \(server.url) again; showing live data")
         default:
             break
         }
@@ -158,59 +138,27 @@ actor Session {
     /// Whether answers now come from the bundled catalog rather than the server.
     var answersOffline: Bool { server.offline || servingOffline }
 
-    // MARK: output
-
-    /// How results are printed now.
-    var output: OutputMode { settings.output }
-
-    /// The width listings are fitted to: the terminal's (measured now, so a resized terminal
-    /// re-fits); off a terminal, `$COLUMNS` when set, else no limit (nothing is cut or wrapped).
-    var width: Int {
-        if resultsToTerminal { return streams.size.columns }
-        return streams.environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? Self.unlimitedWidth
-    }
-
-    /// A width no line reaches (and no sum of widths overflows).
-    static let unlimitedWidth = 1 << 30
-
-    /// Results go to a terminal: colour, fitting, and the views that redraw in place.
-    var resultsToTerminal: Bool { outputFile == nil && streams.stdoutIsTerminal }
-
-    /// Keys can be read and results redrawn in place (`scroll` by screenfuls, `metrics --watch`).
-    var isInteractive: Bool { outputFile == nil && streams.isInteractiveTerminal }
-
-    /// Sends results to `file` from now on (`nil`: back to stdout), closing the file used before.
-    func redirect(to file: OutputFile?) {
-        outputFile?.finish()
-        outputFile = file
-        console.results = file?.descriptor ?? STDOUT_FILENO
-        console.style = resultsToTerminal
-            ? Style.forStream(isTerminal: true, environment: streams.environment) : Style(enabled: false)
-    }
-
-    /// Changes the output mode; JSON Lines turns errors and notices into JSON too.
-    func setOutput(_ mode: OutputMode) {
-        settings.output = mode
-        console.jsonLines = mode == .json
-    }
-
-    /// "(offline catalog)" or "(cache)" for data that is not live from the server.
-    func sourceTag(_ source: Source) -> String? {
-        switch source {
-        case .network: nil
-        case .cache: console.style.yellow("(cache)")
-        case .offlineCatalog: console.style.yellow("(offline catalog)")
-        }
-    }
-
-    /// ``sourceTag(_:)`` after a title, with a space before it; empty for live data.
-    func sourceLabel(_ source: Source) -> String {
-        sourceTag(source).map { " " + $0 } ?? ""
-    }
-
     /// The label for results that carry no source (a fact, a breed, a query): from the
     /// bundled catalog when the session is answering offline.
-    var offlineLabel: String { answersOffline ? sourceLabel(.offlineCatalog) : "" }
+    var offlineLabel: String { answersOffline ? output.sourceLabel(.offlineCatalog) : "" }
+
+    // MARK: listings
+
+    /// The last paged listing, or an error saying to list something first.
+    func currentPosition() throws(ShellError) -> PagePosition {
+        guard let position else { throw ShellError("nothing is listed yet", advice: "breeds or facts lists a page") }
+        return position
+    }
+
+    /// Sets the page size, re-cutting the current page so its first item stays in view.
+    func changePageSize(to size: Int) {
+        if let current = position {
+            let firstIndex = (current.page - 1) * settings.pageSize
+            position = PagePosition(kind: current.kind, page: firstIndex / size + 1, lastPage: nil)
+        }
+        settings.pageSize = size
+        scrollList = nil
+    }
 
     /// Makes `rows` the numbering `show N` uses, and their names and values completable.
     func number(_ rows: [(number: Int, breed: Breed)]) {

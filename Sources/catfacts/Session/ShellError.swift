@@ -18,6 +18,11 @@ struct ShellError: Error, Sendable, Equatable {
     /// Ctrl-C stopped the command.
     static let cancelled = ShellError("cancelled")
 
+    /// Page `page` of a listing whose last page is `lastPage` was asked for.
+    static func pastLastPage(_ page: Int, _ lastPage: Int) -> ShellError {
+        ShellError("page \(page) is past the last page (\(lastPage))", advice: "last shows the last page")
+    }
+
     /// A library error: its own description (which often says what to try already), and
     /// advice for the statuses whose description does not.
     init(_ error: CatFactsError) {

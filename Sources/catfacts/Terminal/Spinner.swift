@@ -73,7 +73,7 @@ final class Spinner: Sendable {
         guard running, due, let label = waitingFor() else { return clear() }
         let width = TerminalSize.current(of: STDERR_FILENO, environment: environment).columns - 1
         let text = DisplayWidth.truncate("\(frame) \(label)", to: width)
-        Self.write("\r\u{1B}[2K" + style.cyan(text))
+        Self.write(TerminalCodes.clearLine + style.cyan(text))
         state.withLock { $0.drawn = true }
     }
 
@@ -82,7 +82,7 @@ final class Spinner: Sendable {
             defer { state.drawn = false }
             return state.drawn
         }
-        if drawn { Self.write("\r\u{1B}[2K") }
+        if drawn { Self.write(TerminalCodes.clearLine) }
     }
 
     private static func write(_ text: String) {

@@ -1,8 +1,8 @@
 import CatFactsKit
 
 /// What live search (`search` alone) shows under the prompt, as a value: the text typed,
-/// the latest answer, the selected match; ``lines(width:height:style:label:)`` draws it and
-/// ``redraw(_:cursorColumn:)`` puts it on the terminal in place.
+/// the latest answer, the selected match; ``lines(width:height:style:label:)`` draws it
+/// (``LiveSearchScreen`` puts it on the terminal, in place).
 struct LiveSearchView {
     /// What the search line starts with.
     static let prompt = "search: "
@@ -105,22 +105,8 @@ struct LiveSearchView {
         }
     }
 
-    /// The text that replaces what was drawn from the cursor down (the cursor at the start
-    /// of the search line) with `lines`, and puts the cursor back on the search line at
-    /// `cursorColumn`.
-    static func redraw(_ lines: [String], cursorColumn: Int) -> String {
-        var out = "\r\u{1B}[J" + lines.joined(separator: "\r\n")
-        if lines.count > 1 { out += "\u{1B}[\(lines.count - 1)A" }
-        out += "\r"
-        if cursorColumn > 0 { out += "\u{1B}[\(cursorColumn)C" }
-        return out
-    }
-
     /// Where the cursor goes on the search line.
     func cursorColumn(width: Int) -> Int {
         min(max(0, width - 1), DisplayWidth.of(Self.prompt + ControlEscapes.escaped(text)))
     }
-
-    /// Erases what was drawn (the cursor on the search line).
-    static let erase = "\r\u{1B}[J"
 }

@@ -11,13 +11,26 @@ import Darwin
 /// parses; control characters in them are escaped on every path (see ``ControlEscapes``).
 struct Console: Sendable {
     /// Styling for results.
-    var style: Style
+    private(set) var style: Style
     /// Styling for stderr.
     let errorStyle: Style
     /// Errors and notices as JSON objects (`{"error": ...}`, `{"warning": ...}`).
     var jsonLines = false
     /// Where results go: stdout, or a file opened by `-o` or `.output`.
-    var results: Int32 = STDOUT_FILENO
+    private var results: Int32 = STDOUT_FILENO
+
+    /// A console styling results with `style` and stderr with `errorStyle`.
+    init(style: Style, errorStyle: Style, jsonLines: Bool = false) {
+        self.style = style
+        self.errorStyle = errorStyle
+        self.jsonLines = jsonLines
+    }
+
+    /// Sends results to `descriptor` (`nil`: stdout), styled with `style`.
+    mutating func sendResults(to descriptor: Int32?, style: Style) {
+        results = descriptor ?? STDOUT_FILENO
+        self.style = style
+    }
 
     /// Prints lines of results (in JSON Lines, with C1 controls escaped: see
     /// ``ControlEscapes/jsonSafe(_:)``).

@@ -1,0 +1,62 @@
+import CatFactsKit
+
+/// A query listing `next`, `prev`, `first` and `last` page through (`group`, `sort`,
+/// `filter`, `search PREFIX`): the query and its title.
+struct QueryListing: Sendable, Equatable {
+    var query: BreedQuery
+    var title: String
+
+    /// Answers `listing`'s query over every breed and prints the page `choice` asks for,
+    /// numbered for `show N` and made the position `next` and `prev` move from.
+    static func show(_ listing: QueryListing, _ choice: QueryPageChoice, in session: isolated Session) async throws(ShellError) {
+        let client = session.client
+        let result = try await session.request { () async throws(CatFactsError) in try await client.query(listing.query) }
+        let pageNumber: Int
+        let size: Int?
+        switch choice {
+        case .page(let number):
+            pageNumber = number
+            size = session.settings.pageSize
+        case .all:
+            pageNumber = 1
+            size = nil
+        }
+        let page = QueryPage(result, page: pageNumber, size: size)
+        guard !page.rows.isEmpty || page.number == 1 else { throw ShellError.pastLastPage(page.number, page.lastPage) }
+        session.noteUnlabelledResult()
+        session.position = PagePosition(kind: .query(listing), page: page.number, lastPage: page.lastPage)
+        session.number(page.rows.map { (number: $0.number, breed: $0.breed) })
+        let output = session.output
+        let grouped = page.groupCount != nil
+        switch output.mode {
+        case .json:
+            output.print(JSONOutput.string(page))
+        case .csv:
+            let header = grouped ? [listing.query.groupBy?.rawValue ?? "group"] + BreedRows.csvHeader : BreedRows.csvHeader
+            output.printRecords([header] + page.rows.map { row in
+                (grouped ? [row.group ?? ""] : []) + BreedRows.csv(row.number, row.breed)
+            })
+        case .plain:
+            output.print(page.rows.map { row in
+                (row.group.map { BreedRows.tabSafe($0) + "\t" } ?? "") + BreedRows.plain(row.number, row.breed)
+            })
+        case .table:
+            output.print(output.style.bold(QueryTable.title(listing.title, page)) + session.offlineLabel)
+            guard !page.rows.isEmpty else { return }
+            if let field = listing.query.groupBy {
+                output.print(QueryTable.grouped(page, omitting: field, width: output.width, style: output.style))
+            } else {
+                output.print(BreedRows.table(page.rows.map { (number: $0.number, breed: $0.breed) }, width: output.width,
+                                             style: output.style))
+            }
+        }
+    }
+}
+
+/// Which part of a query's answer to show.
+enum QueryPageChoice: Sendable, Equatable {
+    /// Page N at the session's page size.
+    case page(Int)
+    /// Everything, on one page (`--all`).
+    case all
+}
