@@ -64,7 +64,7 @@ import sys, zipfile
 names = zipfile.ZipFile(sys.argv[1]).namelist()
 required = {
     "libCatFacts": lambda name: name == "catfacts/libCatFacts.so.0",
-    "the libcurl anchor": lambda name: name == "catfacts/libCatFacts-libcurl.so",
+    "the libcurl anchor": lambda name: name == "catfacts/_curl_anchor.so",
     "libcurl": lambda name: name.startswith("catfacts.libs/libcurl-"),
     "SQLite": lambda name: name.startswith("catfacts.libs/libsqlite3-"),
     "OpenSSL": lambda name: name.startswith("catfacts.libs/libssl-"),

@@ -6,7 +6,7 @@ checkout's ``.build/release/libCatFacts.so``, else ``make -C <checkout> lib`` wh
 toolchain and make are there, and copies it into the build folder as
 ``catfacts/libCatFacts.so.0`` (its SONAME). Nothing is copied into the source tree.
 
-On Linux it also builds, with ``cc``, the libcurl anchor ``catfacts/libCatFacts-libcurl.so``:
+On Linux it also builds, with ``cc``, the libcurl anchor ``catfacts/_curl_anchor.so``:
 a tiny library linked against libcurl.so.4 and nothing more. libCatFacts loads libcurl with
 dlopen, which ``auditwheel repair`` cannot see; the anchor's link is what it sees, so it
 vendors libcurl and the libraries libcurl needs (TLS among them) into ``catfacts.libs/`` and
@@ -46,7 +46,8 @@ else:
     BUILT_NAME, BUNDLED_NAME = "libCatFacts.so", "libCatFacts.so.0"
 
 # CATFACTS_LIBCURL_ANCHOR in Sources/CCurl/include/catfacts_curl.h: the file libCatFacts looks for.
-ANCHOR_NAME = "libCatFacts-libcurl.so"
+# Private to the package, as _native.py is; not named like libCatFacts, of which a wheel holds one.
+ANCHOR_NAME = "_curl_anchor.so"
 # The anchor's one function uses libcurl, so that the link is kept whatever --as-needed says.
 # curl_version is declared here rather than included: only libcurl4 is needed, not its headers.
 ANCHOR_SOURCE = """\

@@ -19,6 +19,11 @@
  *   3. the system's libcurl4, CATFACTS_SYSTEM_LIBCURL.
  * When none loads, the error names each one tried and dlerror's reason.
  *
+ * CA certificates: a libcurl looks for them where the system it was built on keeps them, so
+ * the wheel's (built on Debian) would find none on Fedora or openSUSE. When the bundle
+ * libcurl names is missing, each easy handle made here is given the first of the common
+ * distributions' bundles that exists (the list is in catfacts_curl.c).
+ *
  * Call catfacts_curl_load() first; the other functions may be called once it returned 0.
  * curl_easy_setopt, curl_easy_getinfo and curl_multi_setopt are variadic, which Swift
  * cannot call: the typed functions pass each kind of argument through. */
@@ -29,17 +34,18 @@
 
 /* The file name of the anchor a wheel carries beside libCatFacts.so.0 (see above); setup.py
  * uses the same name. */
-#define CATFACTS_LIBCURL_ANCHOR "libCatFacts-libcurl.so"
+#define CATFACTS_LIBCURL_ANCHOR "_curl_anchor.so"
 /* The system's libcurl, by SONAME. */
 #define CATFACTS_SYSTEM_LIBCURL "libcurl.so.4"
 
-/* Loads libcurl and runs curl_global_init once per process (later calls return the first
+/* Loads libcurl, runs curl_global_init and chooses the CA bundle once per process (later calls return the first
  * result at once; safe from any thread). 0 on success; else -1, and *error (if not NULL)
  * points to a static message saying why (dlerror's, or curl_global_init's code). */
 int catfacts_curl_load(const char **error);
 
 typedef size_t (*catfacts_curl_data_callback)(char *data, size_t size, size_t count, void *context);
 
+/* A new easy handle, given the CA bundle chosen at load (see above), if any. */
 CURL *catfacts_curl_easy_init(void);
 void catfacts_curl_easy_cleanup(CURL *handle);
 const char *catfacts_curl_easy_strerror(CURLcode code);
