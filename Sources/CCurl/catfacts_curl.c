@@ -29,7 +29,19 @@ static struct {
     CURLMsg *(*multi_info_read)(CURLM *, int *);
     CURLMcode (*multi_poll)(CURLM *, struct curl_waitfd[], unsigned int, int, int *);
     CURLMcode (*multi_wakeup)(CURLM *);
+    curl_version_info_data *(*version_info)(CURLversion);
 } api;
+
+/* The CA bundles of the common distributions, tried in this order when libcurl's own is
+ * missing: Debian, Ubuntu and Arch; Fedora and RHEL; openSUSE; Alpine and the BSDs. */
+static const char *const known_ca_bundles[] = {
+    "/etc/ssl/certs/ca-certificates.crt",
+    "/etc/pki/tls/certs/ca-bundle.crt",
+    "/etc/ssl/ca-bundle.pem",
+    "/etc/ssl/cert.pem",
+};
+/* The bundle every new easy handle is given, or NULL to keep libcurl's default. */
+static const char *ca_bundle;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static int load_result = -1;
@@ -88,6 +100,20 @@ static void *open_default(void) {
     return NULL;
 }
 
+/* Sets ca_bundle when libcurl names a default bundle that is not on this system (the wheel's
+ * libcurl, built on Debian, on Fedora) and a known one is. A libcurl with no default file
+ * (a CA folder, or the TLS library's own store) is left alone. */
+static void choose_ca_bundle(void) {
+    const curl_version_info_data *info = api.version_info(CURLVERSION_NOW);
+    if (!info || !info->cainfo || access(info->cainfo, R_OK) == 0) return;
+    for (size_t i = 0; i < sizeof known_ca_bundles / sizeof *known_ca_bundles; i++) {
+        if (access(known_ca_bundles[i], R_OK) == 0) {
+            ca_bundle = known_ca_bundles[i];
+            return;
+        }
+    }
+}
+
 static void load(void) {
     /* RTLD_LOCAL: libcurl's symbols stay out of the process's global namespace. Never
      * closed: libcurl keeps process-wide state once initialised. For the anchor, dlsym
@@ -122,12 +148,14 @@ static void load(void) {
     RESOLVE(multi_info_read, "curl_multi_info_read");
     RESOLVE(multi_poll, "curl_multi_poll");
     RESOLVE(multi_wakeup, "curl_multi_wakeup");
+    RESOLVE(version_info, "curl_version_info");
     CURLcode code = api.global_init(CURL_GLOBAL_DEFAULT);
     if (code != CURLE_OK) {
         snprintf(load_error, sizeof load_error, "libcurl could not be initialised (curl_global_init: %s)",
                  api.easy_strerror(code));
         return;
     }
+    choose_ca_bundle();
     load_result = 0;
 }
 
@@ -137,7 +165,11 @@ int catfacts_curl_load(const char **error) {
     return load_result;
 }
 
-CURL *catfacts_curl_easy_init(void) { return api.easy_init(); }
+CURL *catfacts_curl_easy_init(void) {
+    CURL *handle = api.easy_init();
+    if (handle && ca_bundle) api.easy_setopt(handle, CURLOPT_CAINFO, ca_bundle);
+    return handle;
+}
 void catfacts_curl_easy_cleanup(CURL *handle) { api.easy_cleanup(handle); }
 const char *catfacts_curl_easy_strerror(CURLcode code) { return api.easy_strerror(code); }
 
