@@ -3,8 +3,10 @@
 # bare Debian 12 root with only python3-venv added (no libcurl4; SQLite comes with Python, and
 # the wheel brings its own), a fresh venv installs the wheel with `pip install --no-index`, then
 # pages breeds from a catfacts-mock running outside on loopback, reads the metrics, and shows
-# that libcurl and SQLite came from the wheel's catfacts.libs/. Also checks the wheel's
-# manylinux tag with `auditwheel show`.
+# that libcurl and SQLite came from the wheel's catfacts.libs/; then makes HTTPS requests, to a
+# server on loopback whose test CA is only in Fedora's CA bundle place, to show that the wheel's
+# libcurl (built on Debian) finds another distribution's bundle. Also checks the wheel's
+# manylinux tag with `auditwheel show`. Needs openssl here for the test CA.
 #
 #   scripts/distro-check-wheel.sh ROOT_COPY_DIR MOCK_URL    (scripts/distro-check.sh runs it)
 #
@@ -46,7 +48,9 @@ else
     wheel=$(ls .build/wheel/catfacts-*-"$platform".whl 2>/dev/null | head -1)
 fi
 if [ ! -f "$wheel" ]; then
-    echo "distro-check-wheel: no wheel${wheel:+ at $wheel}: build it with \`make wheel\`, or set CATFACTS_WHEEL" >&2
+    # Counted, so that distro-check.sh adds it to its own.
+    echo "  FAIL a wheel to check: none${wheel:+ at $wheel}; build it with \`make wheel\`, or set CATFACTS_WHEEL"
+    echo "distro-check-wheel: 0 passed, 1 failed"
     exit 1
 fi
 
@@ -56,7 +60,9 @@ fi
 
 log=$(mktemp -d /tmp/catfacts-distro-wheel.XXXXXX)
 resolv_saved=$log/resolv.conf
+forwarder=
 undo() {
+    if [ -n "$forwarder" ]; then kill "$forwarder" 2>/dev/null || true; fi
     umount "$root/dev" 2>/dev/null || true
     umount "$root/proc" 2>/dev/null || true
     if [ -e "$resolv_saved" ] || [ -L "$resolv_saved" ]; then
@@ -132,6 +138,19 @@ elif mode == "metrics":
     assert breeds is not None, metrics
     got = (breeds.requests, breeds.errors, breeds.retries, breeds.cache_hits, breeds.bytes > 0)
     assert got == (1, 0, 0, 0, True), breeds
+elif mode == "https":
+    with catfacts.Client(base_url=url, retries=0) as client:
+        page = client.breeds_page(1, limit=5)
+    got = (len(page), page.total, page.source, page[0].name)
+    assert got == (5, 98, "network", "Abyssinian"), got
+elif mode == "https-untrusted":
+    with catfacts.Client(base_url=url, retries=0) as client:
+        try:
+            client.breeds_page(1, limit=5)
+        except catfacts.NetworkError as error:
+            assert "TLS certificate could not be verified" in str(error), error
+        else:
+            raise AssertionError(f"{url}: a certificate that no installed CA signed was accepted")
 elif mode == "vendored":
     # After a request: which libcurl and SQLite the process mapped, by file.
     with catfacts.Client(base_url=url, retries=0) as client:
@@ -146,12 +165,78 @@ elif mode == "vendored":
 else:
     sys.exit(f"unknown mode {mode!r}")
 PY
-run_check() { inside "$venv/bin/python" /tmp/wheel_check.py "$1" "$url"; }
+run_check() { inside "$venv/bin/python" /tmp/wheel_check.py "$1" "${2:-$url}"; }
 check "catfacts.library_path is the wheel's, in the venv's site-packages" run_check library
 check "page 1 of breeds from the mock: 5 of 98 over the network, Abyssinian first" run_check page
 check "every breed page by page: 25+25+25+23, 98 names, Abyssinian to York Chocolate" run_check walk
 check "metrics count the request: /breeds 1 request, no error, retry or cache hit" run_check metrics
 check "HTTP and SQLite through the wheel's own libcurl and libsqlite3 (catfacts.libs/)" run_check vendored
+
+# HTTPS where Debian keeps no CA bundle, as on Fedora: the wheel's libcurl looks where Debian
+# keeps it, and libCatFacts falls back to the other distributions' places. A test CA, the only
+# one, goes to Fedora's place; an HTTPS server on loopback, in front of the mock, shows a
+# certificate that CA signed.
+tls=$log/tls
+mkdir "$tls"
+cat >"$tls/forward.py" <<'PY'
+"""HTTPS on a free loopback port in front of the mock (argv[1]), with the certificate in
+argv[2]; prints "listening on URL" first. GET only, forwarded as it is."""
+import http.server, ssl, sys, urllib.request
+
+class Forward(http.server.BaseHTTPRequestHandler):
+    def do_GET(self) -> None:
+        with urllib.request.urlopen(sys.argv[1] + self.path) as answer:
+            body = answer.read()
+            self.send_response(answer.status)
+            self.send_header("Content-Type", answer.headers.get("Content-Type", "application/json"))
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Forward)
+context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+context.load_cert_chain(sys.argv[2] + "/server.pem", sys.argv[2] + "/server.key")
+server.socket = context.wrap_socket(server.socket, server_side=True)
+print(f"listening on https://127.0.0.1:{server.server_address[1]}", flush=True)
+server.serve_forever()
+PY
+make_certificates() {
+    openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj "/CN=catfacts test CA" \
+        -keyout "$tls/ca.key" -out "$tls/ca.pem" &&
+    openssl req -newkey rsa:2048 -nodes -subj "/CN=127.0.0.1" -keyout "$tls/server.key" -out "$tls/server.csr" &&
+    printf 'subjectAltName=IP:127.0.0.1\n' >"$tls/san" &&
+    openssl x509 -req -days 1 -in "$tls/server.csr" -CA "$tls/ca.pem" -CAkey "$tls/ca.key" -CAcreateserial \
+        -extfile "$tls/san" -out "$tls/server.pem"
+}
+start_forwarder() {
+    "$python" "$tls/forward.py" "$url" "$tls" >"$tls/forward.out" 2>&1 &
+    forwarder=$!
+    for _ in $(seq 300); do   # up to 30 s: it answers in well under one
+        grep -q '^listening on ' "$tls/forward.out" && return 0
+        kill -0 "$forwarder" 2>/dev/null || break
+        sleep 0.1
+    done
+    cat "$tls/forward.out"
+    return 1
+}
+check "a test CA and an HTTPS server on loopback signed by it (openssl, python3)" \
+    make_certificates
+if start_forwarder; then
+    https_url=$(sed -n 's/^listening on //p' "$tls/forward.out")
+    check "HTTPS with Debian's CA bundle: the test CA's certificate is refused" run_check https-untrusted "$https_url"
+    debian_bundle=$root/etc/ssl/certs/ca-certificates.crt
+    mv "$debian_bundle" "$debian_bundle.hidden"
+    mkdir -p "$root/etc/pki/tls/certs"
+    cp "$tls/ca.pem" "$root/etc/pki/tls/certs/ca-bundle.crt"
+    check "HTTPS with only Fedora's CA bundle (/etc/pki/tls/certs/ca-bundle.crt): page 1 of 98" run_check https "$https_url"
+    rm -r "$root/etc/pki"
+    mv "$debian_bundle.hidden" "$debian_bundle"
+else
+    check "an HTTPS server on loopback in front of the mock" false
+fi
 
 echo "distro-check-wheel: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
