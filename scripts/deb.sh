@@ -116,7 +116,7 @@ for package in libcatfacts0 libcatfacts-dev catfacts catfacts-mock; do
     gzip -9n <debian/changelog >"$tree/usr/share/doc/$package/changelog.Debian.gz"
     chmod 0644 "$tree/usr/share/doc/$package/changelog.Debian.gz"
     binaries=$(find "$tree" -path "$tree/DEBIAN" -prune -o -type f -print | while read -r file; do
-        if [ "$(head -c 4 "$file" | tail -c 3)" = ELF ]; then echo "$file"; fi; done)
+        if head -c 4 "$file" | cmp -s - <(printf '\177ELF'); then echo "$file"; fi; done)
     touch "debian/$package.substvars"
     if [ -n "$binaries" ]; then
         # shellcheck disable=SC2086 # one word per file; the paths have no blanks
