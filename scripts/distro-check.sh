@@ -174,6 +174,8 @@ check "after the purge: dpkg knows none of them, ldconfig has no libCatFacts" \
 check "after the purge: no file named *catfacts* in the root (but this check's folder, man-db's cache)" \
     inside sh -c "! find / -xdev \\( -path /tmp/catfacts-check -o -path /var/cache/man \\) -prune -o -iname '*catfacts*' -print | grep ."
 
+debs_seconds=$SECONDS
+
 # The wheel's half, on a copy of its own, against the same mock.
 if [ -x scripts/distro-check-wheel.sh ]; then
     fresh_root wheel
@@ -187,5 +189,6 @@ if [ -x scripts/distro-check-wheel.sh ]; then
     fi
 fi
 
+echo "distro-check: the packages' checks took $debs_seconds s, the wheel's $((SECONDS - debs_seconds)) s"
 echo "distro-check: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
