@@ -7,8 +7,8 @@
  * - Every fallible function returns a cf_status; CF_OK is 0.
  * - On failure, cf_last_error() describes the cause for the calling thread.
  * - Strings the library hands out through an out-pointer are the caller's:
- *   free them with cf_free(), as the blocks of items (cf_breed_page, cf_breed_array,
- *   cf_fact_array), each freed whole. Strings returned directly (cf_version(),
+ *   free them with cf_free(), as the blocks of items (cf_breed_page, cf_fact_page,
+ *   cf_breed_array, cf_fact_array), each freed whole. Strings returned directly (cf_version(),
  *   cf_status_string(), cf_last_error()) belong to the library: never free them.
  * - All text is UTF-8.
  * - Every function may be called from any thread; "Threads" below says which calls may
@@ -43,8 +43,8 @@
  *   cf_client_interrupt, and close its own list or client (what it closes must not be
  *   used afterwards, by it or by the code that was calling into it). It must not call
  *   cf_list_wait or a blocking one-shot call (cf_breeds_page, cf_breeds_page_items,
- *   cf_facts_page, cf_fact_random, cf_breed_find, cf_breeds_query): they may wait for the
- *   very thread the listener runs on.
+ *   cf_facts_page, cf_facts_page_items, cf_fact_random, cf_breed_find, cf_breeds_query):
+ *   they may wait for the very thread the listener runs on.
  * - Signal handlers may call cf_client_interrupt and nothing else (it only sets a flag
  *   and writes a byte to a pipe).
  */
@@ -144,7 +144,7 @@ int32_t cf_last_error_attempts(void);
 
 /*
  * Frees a string this library handed out through an out-pointer, or a block of items
- * (cf_breed_array, cf_breed_page, cf_fact_array: the whole block at once).
+ * (cf_breed_array, cf_breed_page, cf_fact_array, cf_fact_page: the whole block at once).
  * p: the string or block; NULL is a no-op. Free each once.
  */
 void cf_free(void *p);
@@ -694,6 +694,35 @@ typedef struct cf_fact_array {
  * Threads: as cf_list_fact (a listener may call it).
  */
 cf_status cf_list_facts(cf_list *l, int64_t index, int64_t max_count, cf_fact_array **out);
+
+/*
+ * A page of facts as a block of items rather than JSON (yours: free it with cf_free, once).
+ * page, last_page, per_page, total, source, fetched_at_ms: as in cf_breed_page.
+ * facts: the page's facts; count 0 past the last page.
+ */
+typedef struct cf_fact_page {
+    int64_t page;
+    int64_t last_page;
+    int64_t per_page;
+    int64_t total;
+    const char *source;
+    int64_t fetched_at_ms;
+    cf_fact_array facts;
+} cf_fact_page;
+
+/*
+ * A page of facts (GET /facts), as cf_facts_page, handed out as one block of items: no JSON
+ * to parse. As cf_breeds_page_items, it blocks until answered, and the read-ahead of
+ * cf_facts_page (client option "read_ahead") serves it too.
+ *
+ * max_length: only facts no longer than this; 0 for no limit.
+ * out: receives the page (yours: free it with cf_free) on CF_OK, else NULL.
+ * Returns: as cf_facts_page (CF_ERR_ARGUMENT for NULL c or out, page or limit < 1, a
+ *   negative max_length).
+ * Threads: as cf_facts_page; must not be called from a listener.
+ */
+cf_status cf_facts_page_items(cf_client *c, int64_t page, int64_t limit, int64_t max_length,
+                              cf_fact_page **out);
 
 #ifdef __cplusplus
 }

@@ -16,6 +16,18 @@ public func cf_breeds_page_items(_ client: OpaquePointer?, _ page: Int64, _ limi
     }
 }
 
+@_cdecl("cf_facts_page_items")
+public func cf_facts_page_items(_ client: OpaquePointer?, _ page: Int64, _ limit: Int64, _ maxLength: Int64,
+                                _ out: UnsafeMutablePointer<UnsafeMutablePointer<cf_fact_page>?>?) -> cf_status {
+    Call.pageBlock(out, client, named: "cf_fact_page") { (client) async throws(CatFactsError) in
+        try await client.facts(page: Call.int(page), limit: Call.int(limit), maxLength: Call.int(maxLength))
+    } layout: { answer in
+        CFactBlock.make(answer.items[...]) {
+            CPage.header(answer, items: $0, cf_fact_page.init(page:last_page:per_page:total:source:fetched_at_ms:facts:))
+        }
+    }
+}
+
 @_cdecl("cf_list_breeds")
 public func cf_list_breeds(_ list: OpaquePointer?, _ index: Int64, _ maxCount: Int64,
                            _ out: UnsafeMutablePointer<UnsafeMutablePointer<cf_breed_array>?>?) -> cf_status {

@@ -19,7 +19,8 @@ import sys
 from pathlib import Path
 from typing import List, Optional
 
-__all__ = ["lib", "library_path", "take_string", "CBreed", "CFact", "CBreedArray", "CBreedPage", "CFactArray", "breeds_text", "facts_text",
+__all__ = ["lib", "library_path", "take_string", "CBreed", "CFact", "CBreedArray", "CBreedPage", "CFactArray", "CFactPage",
+           "breeds_text", "facts_text",
            "METRICS_LISTENER", "LIST_LISTENER", "ONLINE_LISTENER", "SEARCH_LISTENER",
            "NO_METRICS_LISTENER", "NO_LIST_LISTENER"]
 
@@ -135,6 +136,13 @@ class CFactArray(ctypes.Structure):
                 ("text", ctypes.c_void_p), ("text_size", ctypes.c_size_t)]
 
 
+class CFactPage(ctypes.Structure):
+    """``cf_fact_page``: a page of facts as one block."""
+    _fields_ = [("page", ctypes.c_int64), ("last_page", ctypes.c_int64), ("per_page", ctypes.c_int64),
+                ("total", ctypes.c_int64), ("source", ctypes.c_char_p), ("fetched_at_ms", ctypes.c_int64),
+                ("facts", CFactArray)]
+
+
 #: ``void (*)(void *ctx, const char *endpoint, double ms, cf_status s)``
 METRICS_LISTENER = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_double, ctypes.c_int)
 #: ``void (*)(void *ctx, cf_event event, int64_t first, int64_t count)``; cf_event is a C enum, an int here
@@ -172,6 +180,7 @@ _PROTOTYPES = {
     "cf_breeds_page": ([_ptr, _i64, _i64, _out], _status),
     "cf_breeds_page_items": ([_ptr, _i64, _i64, ctypes.POINTER(ctypes.POINTER(CBreedPage))], _status),
     "cf_facts_page": ([_ptr, _i64, _i64, _i64, _out], _status),
+    "cf_facts_page_items": ([_ptr, _i64, _i64, _i64, ctypes.POINTER(ctypes.POINTER(CFactPage))], _status),
     "cf_fact_random": ([_ptr, _i64, _out], _status),
     "cf_breed_find": ([_ptr, ctypes.c_char_p, _out], _status),
     # queries
