@@ -40,14 +40,14 @@ public func cf_last_error_attempts() -> Int32 {
     ErrorFields.current.attempts
 }
 
-// Every hand-out but a handle is one malloc'd block (CBlock, CItems, ownedCString), so free
-// releases any of them whole.
+// The one freeing rule (include/catfacts.h, "Freeing"): every hand-out but a handle is one
+// malloc'd block (CBlock, CItems, ownedCString), so free releases any of them whole.
 @_cdecl("cf_free")
 public func cf_free(_ pointer: UnsafeMutableRawPointer?) {
     free(pointer)
 }
 
-// cf_free under the names the header gives for single items.
+// cf_free under the names that programs written before the one rule call for single items.
 @_cdecl("cf_breed_free")
 public func cf_breed_free(_ breed: UnsafeMutablePointer<cf_breed>?) {
     free(breed)
