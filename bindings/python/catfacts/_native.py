@@ -17,7 +17,7 @@ import ctypes.util
 import os
 import sys
 from pathlib import Path
-from typing import List, Optional
+from typing import Any, List, Optional, Tuple
 
 __all__ = ["lib", "library_path", "take_string", "CBreed", "CFact", "CBreedArray", "CBreedPage", "CFactArray", "CFactPage",
            "breeds_text", "facts_text",
@@ -123,11 +123,16 @@ class CBreedArray(ctypes.Structure):
                 ("text", ctypes.c_void_p), ("text_size", ctypes.c_size_t)]
 
 
+#: The fields cf_breed_page and cf_fact_page both start with: the page's numbers, its source
+#: and when it was fetched; then comes the page's block of items.
+_PAGE_NUMBERS: List[Tuple[str, Any]] = [
+    ("page", ctypes.c_int64), ("last_page", ctypes.c_int64), ("per_page", ctypes.c_int64),
+    ("total", ctypes.c_int64), ("source", ctypes.c_char_p), ("fetched_at_ms", ctypes.c_int64)]
+
+
 class CBreedPage(ctypes.Structure):
     """``cf_breed_page``: a page of breeds as one block."""
-    _fields_ = [("page", ctypes.c_int64), ("last_page", ctypes.c_int64), ("per_page", ctypes.c_int64),
-                ("total", ctypes.c_int64), ("source", ctypes.c_char_p), ("fetched_at_ms", ctypes.c_int64),
-                ("breeds", CBreedArray)]
+    _fields_ = _PAGE_NUMBERS + [("breeds", CBreedArray)]
 
 
 class CFactArray(ctypes.Structure):
@@ -138,9 +143,7 @@ class CFactArray(ctypes.Structure):
 
 class CFactPage(ctypes.Structure):
     """``cf_fact_page``: a page of facts as one block."""
-    _fields_ = [("page", ctypes.c_int64), ("last_page", ctypes.c_int64), ("per_page", ctypes.c_int64),
-                ("total", ctypes.c_int64), ("source", ctypes.c_char_p), ("fetched_at_ms", ctypes.c_int64),
-                ("facts", CFactArray)]
+    _fields_ = _PAGE_NUMBERS + [("facts", CFactArray)]
 
 
 #: ``void (*)(void *ctx, const char *endpoint, double ms, cf_status s)``
