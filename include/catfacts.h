@@ -6,13 +6,13 @@
  * Conventions (they hold for every function below):
  * - Every fallible function returns a cf_status; CF_OK is 0.
  * - On failure, cf_last_error() describes the cause for the calling thread.
- * - Strings the library hands out through an out-pointer are the caller's:
- *   free them with cf_free(), as the blocks of items (cf_breed_page, cf_breed_array,
- *   cf_fact_array), each freed whole. Strings returned directly (cf_version(),
- *   cf_status_string(), cf_last_error()) belong to the library: never free them.
+ * - What the library hands out through an out-pointer is the caller's: see "Freeing".
+ *   Strings returned directly (cf_version(), cf_status_string(), cf_last_error()) belong
+ *   to the library: never free them.
  * - All text is UTF-8.
  * - Every function may be called from any thread; "Threads" below says which calls may
- *   run at once, from listeners and from signal handlers.
+ *   run at once, from listeners and from signal handlers, and each function's own
+ *   "Threads:" line says it for that function.
  * - A NULL handle or out-pointer is CF_ERR_ARGUMENT naming it, never a crash; so is a
  *   handle of another kind (a cf_list * cast to cf_client *, or any other pointer that is
  *   not a handle of this library). Closing or interrupting NULL, or a handle of another
@@ -23,6 +23,28 @@
  *
  * Link with -lCatFacts (pkg-config: catfacts).
  *
+ * Freeing (one rule for everything handed out): what a call hands out through an
+ * out-pointer, other than a handle, is one block of memory, the caller's, freed whole with
+ * cf_free(), once: JSON and text (char *), pages of items (cf_breed_page, cf_fact_page),
+ * batches (cf_breed_array, cf_fact_array) and single items (cf_breed, cf_fact). The items
+ * and strings inside a block point into it and go with it: never free them apart. A block
+ * may be freed on any thread, after its client or list is closed too.
+ * cf_breed_free() and cf_fact_free() free a single item exactly as cf_free() does; they
+ * remain because programs written before this rule call them, and the library only gains
+ * functions. Handles are not freed but closed: cf_client_close, cf_list_close,
+ * cf_search_close.
+ *
+ * Lifetimes (one rule for lists and searches):
+ * - A client's handle lives from cf_client_open to cf_client_close. Lists and searches
+ *   opened on it keep the client itself alive until they are closed, and keep working
+ *   after cf_client_close, which ends the handle and the client's own listeners (metrics,
+ *   online) only.
+ * - A list lives from cf_list_open to cf_list_close, a search from cf_search_open to
+ *   cf_search_close. Closing either cancels its work under way without waiting for the
+ *   network, and once the close returns its listener is never called again (a call under
+ *   way on another thread is waited for; a listener may close its own list or search), so
+ *   the listener's ctx may be freed then.
+ *
  * Threads:
  * - One client: any number of threads may call any functions on it at once (one-shot
  *   calls, queries, metrics, cf_list_open, setting listeners, cf_client_interrupt); the
@@ -30,21 +52,24 @@
  * - One list: any number of threads may read it at once (cf_list_breed, cf_list_breeds,
  *   cf_list_fact, cf_list_facts, cf_list_count, cf_list_wait, cf_list_retry,
  *   cf_list_set_listener); one load per page however many ask.
+ * - One search: any number of threads may set its text at once (cf_search_set); the text
+ *   set last is the one answered.
  * - Closing: cf_client_close and cf_list_close may run while other threads are blocked in
  *   calls on the same handle (interrupt them first to have them return at once: a closed
  *   list wakes its waiters with CF_ERR_CANCELLED), but, as with free(), no thread may start
- *   a call with a handle once its close has begun, and a handle is closed once.
+ *   a call with a handle once its close has begun, and a handle is closed once (a search
+ *   too: cf_search_close).
  * - Listeners run on library threads, several at once when requests or loads finish
  *   together (make them thread-safe), and a list's listener also on the caller's own thread
  *   inside cf_list_breed, cf_list_breeds, cf_list_fact, cf_list_facts or cf_list_retry when
- *   that access drops pages. A
- *   listener may call any function that does not block, on its own client or list too:
- *   read items and counts, cf_metrics, set or remove listeners (its own included),
- *   cf_client_interrupt, and close its own list or client (what it closes must not be
- *   used afterwards, by it or by the code that was calling into it). It must not call
- *   cf_list_wait or a blocking one-shot call (cf_breeds_page, cf_breeds_page_items,
- *   cf_facts_page, cf_fact_random, cf_breed_find, cf_breeds_query): they may wait for the
- *   very thread the listener runs on.
+ *   that access drops pages. A listener may call any function that does not block, on its
+ *   own client, list or search too: read items and counts, cf_metrics, set or remove
+ *   listeners (its own included), cf_search_set, cf_client_interrupt, and close its own
+ *   list, search or client (what it closes must not be used afterwards, by it or by the
+ *   code that was calling into it). It must not call cf_list_wait or a blocking one-shot
+ *   call (cf_breeds_page, cf_breeds_page_items, cf_facts_page, cf_facts_page_items,
+ *   cf_fact_random, cf_breed_find, cf_breeds_query): they may wait for the very thread
+ *   the listener runs on.
  * - Signal handlers may call cf_client_interrupt and nothing else (it only sets a flag
  *   and writes a byte to a pipe).
  */
@@ -92,6 +117,7 @@ typedef enum cf_status {
 /*
  * The library's version, "MAJOR.MINOR.PATCH" (e.g. "0.1.0").
  * Returns: a static string; never NULL, never free it.
+ * Threads: any thread, a listener's too, any number at once.
  */
 const char *cf_version(void);
 
@@ -99,6 +125,7 @@ const char *cf_version(void);
  * A name and short description of a status, e.g.
  * "CF_ERR_TIMEOUT: timed out". An unknown value gives "unknown status".
  * Returns: a static string; never NULL, never free it.
+ * Threads: any thread, a listener's too, any number at once.
  */
 const char *cf_status_string(cf_status s);
 
@@ -110,6 +137,8 @@ const char *cf_status_string(cf_status s);
  * so it is safe to log or print as it is.
  * Returns: a string owned by the library, valid until the calling thread's next
  * cf_ call; never NULL, never free it (copy it to keep it).
+ * Threads: any thread, a listener's too; it reads the calling thread's own last call,
+ *   never another thread's.
  */
 const char *cf_last_error(void);
 
@@ -127,25 +156,29 @@ const char *cf_last_error(void);
  * The HTTP status the server answered when the failure was one (404, 429, 503, ...: the
  * call returned CF_ERR_HTTP or CF_ERR_RATE_LIMITED); 0 for every other failure (no
  * response, a bad argument, a body that did not decode) and after a success.
+ * Threads: as cf_last_error: the calling thread's own last call.
  */
 int32_t cf_last_error_http_status(void);
 
 /*
  * The server's Retry-After with that status (a 429, or a 503 for maintenance), in
  * milliseconds, seconds and HTTP dates alike; -1 when it sent none.
+ * Threads: as cf_last_error: the calling thread's own last call.
  */
 int64_t cf_last_error_retry_after_ms(void);
 
 /*
  * How many requests the failed call sent: 1 plus its retries; 0 when it sent none (a bad
  * argument, offline, an item of a list, which never blocks on the network).
+ * Threads: as cf_last_error: the calling thread's own last call.
  */
 int32_t cf_last_error_attempts(void);
 
 /*
- * Frees a string this library handed out through an out-pointer, or a block of items
- * (cf_breed_array, cf_breed_page, cf_fact_array: the whole block at once).
+ * Frees anything this library handed out through an out-pointer other than a handle: a
+ * string, a page, a batch or a single item, each one block freed whole (see "Freeing").
  * p: the string or block; NULL is a no-op. Free each once.
+ * Threads: any thread, a listener's too, whichever thread the block was handed out on.
  */
 void cf_free(void *p);
 
@@ -244,14 +277,19 @@ typedef struct cf_client cf_client;
  * Returns: CF_OK; CF_ERR_ARGUMENT for a NULL out, a URL that is not http(s), JSON
  *   that is not an object, an unknown key or a value of the wrong type, null included
  *   (the message names the key).
+ * Threads: any thread, a listener's too, any number at once (each opens a client of its
+ *   own).
  */
 cf_status cf_client_open(const char *base_url, const char *options_json, cf_client **out);
 
 /*
  * Closes a client. NULL is a no-op. Calls under way on other threads finish first;
- * lists opened on it keep working until they are closed. Once it returns, the metrics
- * listener is never called again (a call under way on another thread is waited for).
- * Using the handle afterwards is undefined.
+ * lists and searches opened on it keep working until they are closed (see "Lifetimes").
+ * Once it returns, the metrics listener is never called again (a call under way on
+ * another thread is waited for). Using the handle afterwards is undefined.
+ * Threads: any thread, a listener of c's too, while other threads are blocked in calls on
+ *   c (see "Closing" above); once per client, and no call on c may start once it has
+ *   begun.
  */
 void cf_client_close(cf_client *c);
 
@@ -273,6 +311,8 @@ void cf_client_close(cf_client *c);
  *   CF_ERR_TIMEOUT, CF_ERR_HTTP, CF_ERR_RATE_LIMITED (after the retries, with nothing
  *   cached), CF_ERR_DECODE; CF_ERR_OFFLINE when the client is offline, nothing is
  *   cached and offline_fallback is off.
+ * Threads: any number of threads at once on one client; not from a listener: it blocks,
+ *   and may wait for the very thread the listener runs on.
  */
 cf_status cf_breeds_page(cf_client *c, int64_t page, int64_t limit, char **out_json);
 
@@ -282,6 +322,7 @@ cf_status cf_breeds_page(cf_client *c, int64_t page, int64_t limit, char **out_j
  * max_length: only facts no longer than this; 0 for no limit (negative:
  *   CF_ERR_ARGUMENT).
  * Returns: as cf_breeds_page.
+ * Threads: as cf_breeds_page; must not be called from a listener.
  */
 cf_status cf_facts_page(cf_client *c, int64_t page, int64_t limit, int64_t max_length, char **out_json);
 
@@ -292,6 +333,7 @@ cf_status cf_facts_page(cf_client *c, int64_t page, int64_t limit, int64_t max_l
  *   CF_ERR_OFFLINE when the server cannot be reached, offline_fallback is on and no
  *   bundled fact is that short, or when the client is offline and offline_fallback is
  *   off. Random facts are never cached.
+ * Threads: as cf_breeds_page; must not be called from a listener.
  */
 cf_status cf_fact_random(cf_client *c, int64_t max_length, char **out_json);
 
@@ -303,6 +345,7 @@ cf_status cf_fact_random(cf_client *c, int64_t max_length, char **out_json);
  * out_json: receives a breed object as in cf_breeds_page (yours: free with cf_free).
  * Returns: CF_OK; CF_ERR_NOT_FOUND when no breed has that name; CF_ERR_ARGUMENT for
  *   NULL, an empty name or invalid UTF-8; the errors of cf_breeds_page.
+ * Threads: as cf_breeds_page; must not be called from a listener.
  */
 cf_status cf_breed_find(cf_client *c, const char *name, char **out_json);
 
@@ -333,6 +376,7 @@ cf_status cf_breed_find(cf_client *c, const char *name, char **out_json);
  * Returns: CF_OK (an empty answer is not an error); CF_ERR_ARGUMENT for NULL c or
  *   out_json, JSON that is not an object, an unknown key or field, a wrong type;
  *   the errors of cf_breeds_page while the breeds are fetched.
+ * Threads: as cf_breeds_page; must not be called from a listener.
  */
 cf_status cf_breeds_query(cf_client *c, const char *query_json, char **out_json);
 
@@ -369,8 +413,12 @@ typedef void (*cf_search_listener)(void *ctx, int64_t generation, cf_status s, c
  *                            "country", "origin", "coat", "pattern" (default all; the
  *                            name, "breed", always): ["breed"] for a list of names
  * fn: hears the answers (required); ctx is passed to it.
- * out: receives the search; close it with cf_search_close before closing c.
+ * out: receives the search (yours: close it with cf_search_close; as a list, it keeps
+ *   working after cf_client_close of c, which it keeps alive until it is closed: see
+ *   "Lifetimes").
  * Returns: CF_OK; CF_ERR_ARGUMENT for a NULL c, fn or out, or bad options.
+ * Threads: any thread, a listener's too (it never blocks: the breeds load in the
+ *   background), any number at once on one client.
  */
 cf_status cf_search_open(cf_client *c, const char *options_json, cf_search_listener fn, void *ctx,
                          cf_search **out);
@@ -380,6 +428,8 @@ cf_status cf_search_open(cf_client *c, const char *options_json, cf_search_liste
  * answer to the previous text, if still waiting or being searched, is dropped: it will
  * not be delivered.
  * Returns: CF_OK; CF_ERR_ARGUMENT for a NULL s or text, or text that is not UTF-8 or too long.
+ * Threads: any thread, a listener's too (its own search's included), any number at once
+ *   on one search: the text set last is the one answered.
  */
 cf_status cf_search_set(cf_search *s, const char *text);
 
@@ -387,6 +437,8 @@ cf_status cf_search_set(cf_search *s, const char *text);
  * Closes s: when it returns, no answer is being delivered on another thread and none will
  * be (a listener may close its own search). Never waits for the network: a search under
  * way is cancelled. NULL is a no-op.
+ * Threads: any thread, a listener's too (its own search's included); once per search, and
+ *   no cf_search_set on s may start once it has begun.
  */
 void cf_search_close(cf_search *s);
 
@@ -423,6 +475,7 @@ void cf_search_close(cf_search *s);
  * "locked", "damaged"), pages evicted for the cap ("evicted 3 cached pages (1155 bytes) so
  * far, ..."). A fault that recurs is one line, rewritten with its count.
  * Returns: CF_OK; CF_ERR_ARGUMENT for a NULL c or out_json.
+ * Threads: any thread, a listener's too, any number at once on one client.
  */
 cf_status cf_metrics(cf_client *c, char **out_json);
 
@@ -440,6 +493,7 @@ cf_status cf_metrics(cf_client *c, char **out_json);
  * catfacts_cache_writes_failed_total, _cache_evicted_entries_total and
  * _cache_evicted_bytes_total. The text ends with a newline; scrape it as it is.
  * Returns: CF_OK; CF_ERR_ARGUMENT for a NULL c or out_text.
+ * Threads: as cf_metrics (a listener may call it).
  */
 cf_status cf_metrics_prometheus(cf_client *c, char **out_text);
 
@@ -455,6 +509,8 @@ typedef void (*cf_metrics_listener)(void *ctx, const char *endpoint, double ms, 
  * Sets the client's metrics listener; fn NULL removes it. A call of the previous
  * listener already under way on another thread may still finish after this returns.
  * Returns: CF_OK; CF_ERR_ARGUMENT for a NULL c.
+ * Threads: any thread, a listener's too (removing or replacing itself included), any
+ *   number at once on one client: the listener set last is the one kept.
  */
 cf_status cf_client_set_metrics_listener(cf_client *c, cf_metrics_listener fn, void *ctx);
 
@@ -466,6 +522,8 @@ cf_status cf_client_set_metrics_listener(cf_client *c, cf_metrics_listener fn, v
  * a flag and writes a byte to a pipe (async-signal-safe); a library thread does the rest, so
  * a call that starts in between is interrupted too. Calls made afterwards run normally.
  * c must be open (between cf_client_open and cf_client_close); NULL does nothing.
+ * Threads: any thread, a listener's too, and signal handlers (the one function they may
+ *   call), any number at once on one client.
  */
 void cf_client_interrupt(cf_client *c);
 
@@ -482,6 +540,7 @@ typedef void (*cf_online_listener)(void *ctx, int online);
  * already under way on another thread may still finish after this returns; after
  * cf_client_close it is never called again, so ctx may be freed then.
  * Returns: CF_OK; CF_ERR_ARGUMENT for a NULL c.
+ * Threads: as cf_client_set_metrics_listener (a listener may call it).
  */
 cf_status cf_client_set_online_listener(cf_client *c, cf_online_listener fn, void *ctx);
 
@@ -527,6 +586,8 @@ typedef enum cf_event {
  *   cf_client_close of its client, which it keeps alive until it is closed).
  * Returns: CF_OK; CF_ERR_ARGUMENT for a NULL c or out, an unknown collection, an
  *   unknown key, a wrong type (null included) or options that do not fit together.
+ * Threads: any thread, a listener's too (nothing loads until the first access), any
+ *   number at once on one client.
  */
 cf_status cf_list_open(cf_client *c, cf_collection what, const char *options_json, cf_list **out);
 
@@ -540,21 +601,28 @@ cf_status cf_list_open(cf_client *c, cf_collection what, const char *options_jso
  * every later page); CF_COUNT_UNKNOWN before; CF_COUNT_INVALID for a NULL l. Never blocks
  * and never starts a load. cf_last_error() is "" after a count or CF_COUNT_UNKNOWN, and
  * names the argument after CF_COUNT_INVALID.
+ * Threads: any thread, a listener's too, any number at once on one list.
  */
 int64_t cf_list_count(cf_list *l);
 
 /*
  * The breed at index (from 0), without blocking. The access starts loading its page
  * if needed and moves the prefetch window.
- * out: receives the breed (yours: free with cf_breed_free) on CF_OK, else NULL.
+ * out: receives the breed (yours: free with cf_free, or cf_breed_free) on CF_OK, else
+ *   NULL.
  * Returns: CF_OK; CF_PENDING while its page loads; the page's error
  *   (CF_ERR_NETWORK, CF_ERR_HTTP, ...) if its load failed, until cf_list_retry;
  *   CF_ERR_NOT_FOUND at or past the end, or for a negative index; CF_ERR_ARGUMENT
  *   for NULL l or out, or a list of facts; CF_ERR_CANCELLED once the list is closing.
+ * Threads: any thread, a listener's too (on its own list too), any number at once on one
+ *   list: one load per page however many ask.
  */
 cf_status cf_list_breed(cf_list *l, int64_t index, cf_breed **out);
 
-/* The fact at index, as cf_list_breed (free it with cf_fact_free). */
+/*
+ * The fact at index, as cf_list_breed (free it with cf_free, or cf_fact_free).
+ * Threads: as cf_list_breed (a listener may call it).
+ */
 cf_status cf_list_fact(cf_list *l, int64_t index, cf_fact **out);
 
 /*
@@ -563,6 +631,9 @@ cf_status cf_list_fact(cf_list *l, int64_t index, cf_fact **out);
  * Returns: what cf_list_breed would return then: CF_OK, the page's error,
  *   CF_ERR_NOT_FOUND, or CF_PENDING if the timeout passed first; CF_ERR_ARGUMENT for
  *   NULL l or a negative timeout.
+ * Threads: any number of threads at once on one list; not from a listener: it blocks, and
+ *   may wait for the very thread the listener runs on. cf_client_interrupt of the list's
+ *   client or cf_list_close ends it.
  */
 cf_status cf_list_wait(cf_list *l, int64_t index, int64_t timeout_ms);
 
@@ -570,6 +641,7 @@ cf_status cf_list_wait(cf_list *l, int64_t index, int64_t timeout_ms);
  * Forgets the failed pages so the next access loads them again, and reloads those
  * around the latest access now.
  * Returns: CF_OK; CF_ERR_ARGUMENT for NULL l.
+ * Threads: any thread, a listener's too, any number at once on one list.
  */
 cf_status cf_list_retry(cf_list *l);
 
@@ -586,6 +658,8 @@ typedef void (*cf_list_listener)(void *ctx, cf_event event, int64_t first, int64
  * Sets the list's listener; fn NULL removes it. A call of the previous listener
  * already under way on another thread may still finish after this returns.
  * Returns: CF_OK; CF_ERR_ARGUMENT for NULL l.
+ * Threads: any thread, a listener's too (removing or replacing itself included), any
+ *   number at once on one list: the listener set last is the one kept.
  */
 cf_status cf_list_set_listener(cf_list *l, cf_list_listener fn, void *ctx);
 
@@ -593,13 +667,24 @@ cf_status cf_list_set_listener(cf_list *l, cf_list_listener fn, void *ctx);
  * Closes a list, cancelling its loads and waking its waiters. NULL is a no-op. Once it
  * returns, the list's listener is never called again (a call under way on another
  * thread is waited for), so its ctx may be freed.
+ * Threads: any thread, a listener of l's too, while other threads are blocked in calls on
+ *   l (they return CF_ERR_CANCELLED); once per list, and no call on l may start once it
+ *   has begun.
  */
 void cf_list_close(cf_list *l);
 
-/* Frees a breed from cf_list_breed, strings included. NULL is a no-op. */
+/*
+ * Frees a breed from cf_list_breed, strings included, as cf_free does (see "Freeing": it
+ * remains for the programs that call it). NULL is a no-op.
+ * Threads: as cf_free.
+ */
 void cf_breed_free(cf_breed *b);
 
-/* Frees a fact from cf_list_fact, its text included. NULL is a no-op. */
+/*
+ * Frees a fact from cf_list_fact, its text included, as cf_free does (see "Freeing": it
+ * remains for the programs that call it). NULL is a no-op.
+ * Threads: as cf_free.
+ */
 void cf_fact_free(cf_fact *f);
 
 /* batches: many items in one block, for loops over whole pages and lists */
@@ -694,6 +779,35 @@ typedef struct cf_fact_array {
  * Threads: as cf_list_fact (a listener may call it).
  */
 cf_status cf_list_facts(cf_list *l, int64_t index, int64_t max_count, cf_fact_array **out);
+
+/*
+ * A page of facts as a block of items rather than JSON (yours: free it with cf_free, once).
+ * page, last_page, per_page, total, source, fetched_at_ms: as in cf_breed_page.
+ * facts: the page's facts; count 0 past the last page.
+ */
+typedef struct cf_fact_page {
+    int64_t page;
+    int64_t last_page;
+    int64_t per_page;
+    int64_t total;
+    const char *source;
+    int64_t fetched_at_ms;
+    cf_fact_array facts;
+} cf_fact_page;
+
+/*
+ * A page of facts (GET /facts), as cf_facts_page, handed out as one block of items: no JSON
+ * to parse. As cf_breeds_page_items, it blocks until answered, and the read-ahead of
+ * cf_facts_page (client option "read_ahead") serves it too.
+ *
+ * max_length: only facts no longer than this; 0 for no limit.
+ * out: receives the page (yours: free it with cf_free) on CF_OK, else NULL.
+ * Returns: as cf_facts_page (CF_ERR_ARGUMENT for NULL c or out, page or limit < 1, a
+ *   negative max_length).
+ * Threads: as cf_facts_page; must not be called from a listener.
+ */
+cf_status cf_facts_page_items(cf_client *c, int64_t page, int64_t limit, int64_t max_length,
+                              cf_fact_page **out);
 
 #ifdef __cplusplus
 }

@@ -1,27 +1,29 @@
 import CatFactsKit
 import CCatFactsHeader
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
-// The batches section of include/catfacts.h: many breeds (CBreedBlock) or facts (CFactBlock) in one block.
+// The batches section of include/catfacts.h: pages and runs of a list as blocks of breeds
+// (CBreedBlock) or facts (CFactBlock), each freed with one cf_free.
 
 @_cdecl("cf_breeds_page_items")
 public func cf_breeds_page_items(_ client: OpaquePointer?, _ page: Int64, _ limit: Int64,
                                  _ out: UnsafeMutablePointer<UnsafeMutablePointer<cf_breed_page>?>?) -> cf_status {
-    out?.pointee = nil
-    return Call.status { () throws(CatFactsError) in
-        let client = try Call.client(client)
-        guard let out else { throw .argument("out (the cf_breed_page ** to fill) is NULL") }
-        let answer = try blocking(on: client) { () async throws(CatFactsError) in
-            try await client.breeds(page: Call.int(page), limit: Call.int(limit))
-        }.get()
-        out.pointee = CBreedBlock.make(answer.items[...]) { breeds in
-            cf_breed_page(page: Int64(answer.number), last_page: Int64(answer.lastPage), per_page: Int64(answer.perPage),
-                          total: Int64(answer.total), source: StaticCStrings.source(answer.source),
-                          fetched_at_ms: milliseconds(since1970: answer.fetchedAt), breeds: breeds)
+    Call.pageBlock(out, client, named: "cf_breed_page") { (client) async throws(CatFactsError) in
+        try await client.breeds(page: Call.int(page), limit: Call.int(limit))
+    } layout: { answer in
+        CBreedBlock.make(answer.items[...]) {
+            CPage.header(answer, items: $0, cf_breed_page.init(page:last_page:per_page:total:source:fetched_at_ms:breeds:))
+        }
+    }
+}
+
+@_cdecl("cf_facts_page_items")
+public func cf_facts_page_items(_ client: OpaquePointer?, _ page: Int64, _ limit: Int64, _ maxLength: Int64,
+                                _ out: UnsafeMutablePointer<UnsafeMutablePointer<cf_fact_page>?>?) -> cf_status {
+    Call.pageBlock(out, client, named: "cf_fact_page") { (client) async throws(CatFactsError) in
+        try await client.facts(page: Call.int(page), limit: Call.int(limit), maxLength: Call.int(maxLength))
+    } layout: { answer in
+        CFactBlock.make(answer.items[...]) {
+            CPage.header(answer, items: $0, cf_fact_page.init(page:last_page:per_page:total:source:fetched_at_ms:facts:))
         }
     }
 }
@@ -29,45 +31,15 @@ public func cf_breeds_page_items(_ client: OpaquePointer?, _ page: Int64, _ limi
 @_cdecl("cf_list_breeds")
 public func cf_list_breeds(_ list: OpaquePointer?, _ index: Int64, _ maxCount: Int64,
                            _ out: UnsafeMutablePointer<UnsafeMutablePointer<cf_breed_array>?>?) -> cf_status {
-    out?.pointee = nil
-    return Call.itemStatus { () throws(CatFactsError) -> Call.Pending? in
-        guard case .breeds(let breeds) = try Call.list(list).items else { throw .argument("the list holds facts; use cf_list_fact") }
-        guard let out else { throw .argument("out (the cf_breed_array ** to fill) is NULL") }
-        return try batch(of: breeds, from: index, atMost: maxCount, into: out) { CBreedBlock.make($0) { $0 } }
+    Call.itemStatus(clearing: out) { () throws(CatFactsError) in
+        try ListHandle.breeds(list).batch(from: index, atMost: maxCount, into: out, named: "cf_breed_array") { CBreedBlock.make($0) { $0 } }
     }
 }
 
 @_cdecl("cf_list_facts")
 public func cf_list_facts(_ list: OpaquePointer?, _ index: Int64, _ maxCount: Int64,
                           _ out: UnsafeMutablePointer<UnsafeMutablePointer<cf_fact_array>?>?) -> cf_status {
-    out?.pointee = nil
-    return Call.itemStatus { () throws(CatFactsError) -> Call.Pending? in
-        guard case .facts(let facts) = try Call.list(list).items else { throw .argument("the list holds breeds; use cf_list_breed") }
-        guard let out else { throw .argument("out (the cf_fact_array ** to fill) is NULL") }
-        return try batch(of: facts, from: index, atMost: maxCount, into: out, CFactBlock.make)
+    Call.itemStatus(clearing: out) { () throws(CatFactsError) in
+        try ListHandle.facts(list).batch(from: index, atMost: maxCount, into: out, named: "cf_fact_array") { CFactBlock.make($0) { $0 } }
     }
-}
-
-/// A list's batch from `index` laid out by `make` into `out`; `Call.Pending` while its page
-/// loads; the page's error, or not found past the end.
-private func batch<Item, Block>(of list: PagedList<Item>, from index: Int64, atMost maxCount: Int64,
-                                into out: UnsafeMutablePointer<UnsafeMutablePointer<Block>?>,
-                                _ make: (ArraySlice<Item>) -> UnsafeMutablePointer<Block>) throws(CatFactsError) -> Call.Pending? {
-    guard maxCount >= 1 else { throw .argument("max_count \(maxCount) is less than 1") }
-    switch list.items(from: Call.int(index), atMost: Call.int(maxCount)) {
-    case .loaded(let run):
-        out.pointee = make(run)
-        return nil
-    case .pending:
-        return Call.Pending(index: index)
-    case .failed(let error):
-        throw error
-    case .pastEnd:
-        throw .notFound("index \(index) is past the end of the list (or negative)")
-    }
-}
-
-/// `date` in whole milliseconds since 1970-01-01 UTC; 0 for a date no `int64_t` holds.
-private func milliseconds(since1970 date: Date) -> Int64 {
-    Int64(exactly: (date.timeIntervalSince1970 * 1000).rounded()) ?? 0
 }

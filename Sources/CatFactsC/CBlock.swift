@@ -6,9 +6,33 @@ import Darwin
 #endif
 
 /// What the C face's hand-outs share: each is one `malloc`'d block (so that `free`, which
-/// `cf_free`, `cf_breed_free` and `cf_fact_free` call, releases it whole), a header, items
-/// and the text they point into, each string followed by a NUL.
+/// `cf_free` calls, releases it whole: the header's one freeing rule), a header, items and
+/// the text they point into, each string followed by a NUL.
 enum CBlock {
+    /// A block of `count` items: the header `header` makes from the items, their text and
+    /// its size in bytes; then the items at their alignment, each made by `item` from its
+    /// index and the text cursor, where it writes its strings (``put(_:at:)``); then that
+    /// text, `textCapacity` bytes at most. Inlined, so a batch's per-item loop runs with no
+    /// call through a closure.
+    @inline(__always)
+    static func make<Item, Header>(count: Int, textCapacity: Int,
+                                   item: (Int, inout UnsafeMutablePointer<UInt8>) -> Item,
+                                   header: (UnsafePointer<Item>, UnsafePointer<CChar>, Int) -> Header)
+        -> UnsafeMutablePointer<Header> {
+        let itemsOffset = roundUp(MemoryLayout<Header>.size, to: MemoryLayout<Item>.alignment)
+        let textOffset = itemsOffset + count * MemoryLayout<Item>.stride
+        let block = allocate(textOffset + textCapacity)
+        let items = (block + itemsOffset).bindMemory(to: Item.self, capacity: count)
+        let text = (block + textOffset).bindMemory(to: UInt8.self, capacity: textCapacity)
+        var cursor = text
+        for index in 0..<count {
+            (items + index).initialize(to: item(index, &cursor))
+        }
+        let made = block.bindMemory(to: Header.self, capacity: 1)
+        made.initialize(to: header(UnsafePointer(items), UnsafeRawPointer(text).assumingMemoryBound(to: CChar.self), cursor - text))
+        return made
+    }
+
     /// `malloc(size)` (at least one byte); it fails only when memory is exhausted.
     static func allocate(_ size: Int) -> UnsafeMutableRawPointer {
         guard let block = malloc(max(1, size)) else { fatalError("out of memory allocating \(size) bytes") }
@@ -16,7 +40,7 @@ enum CBlock {
     }
 
     /// `size` rounded up to a multiple of `alignment`: where items after a header start.
-    static func roundUp(_ size: Int, to alignment: Int) -> Int {
+    private static func roundUp(_ size: Int, to alignment: Int) -> Int {
         (size + alignment - 1) / alignment * alignment
     }
 

@@ -48,17 +48,48 @@ enum Call {
         }
     }
 
+    /// ``itemStatus(_:)`` for a call that hands out through `out`, set to NULL first so that
+    /// it is NULL on every failure.
+    static func itemStatus<T>(clearing out: UnsafeMutablePointer<UnsafeMutablePointer<T>?>?,
+                              _ body: () throws(CatFactsError) -> Pending?) -> cf_status {
+        out?.pointee = nil
+        return itemStatus(body)
+    }
+
     /// An item whose page is still loading.
     struct Pending {
         let index: Int64
     }
 
-    static func client(_ pointer: OpaquePointer?) throws(CatFactsError) -> CatFactsClient {
-        try Handle.require(pointer, as: ClientHandle.self, what: "the client", kind: "cf_client").client
+    /// A one-shot call answered as JSON text for `out`: `prepare` reads the call's other
+    /// arguments (so a bad one fails before anything is sent) and returns the request, which
+    /// is made on the client `client` stands for and waited for on the caller's thread.
+    static func json<Answer>(_ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ client: OpaquePointer?,
+                             _ prepare: () throws(CatFactsError) -> @Sendable (CatFactsClient) async throws(CatFactsError) -> Answer)
+        -> cf_status where Answer: Encodable & Sendable {
+        text(out, what: "out_json") { () throws(CatFactsError) in
+            let client = try ClientHandle.client(client)
+            let request = try prepare()
+            return try blocking(on: client) { () async throws(CatFactsError) in
+                JSONOutput.string(try await request(client))
+            }.get()
+        }
     }
 
-    static func list(_ pointer: OpaquePointer?) throws(CatFactsError) -> ListHandle {
-        try Handle.require(pointer, as: ListHandle.self, what: "the list", kind: "cf_list")
+    /// A one-shot call answered as a block for `out` (a page of items): `fetch` made on the
+    /// client `client` stands for and waited for on the caller's thread, its answer laid out
+    /// by `layout`. A NULL `out` is an argument error naming `type`.
+    static func pageBlock<Item, Block>(_ out: UnsafeMutablePointer<UnsafeMutablePointer<Block>?>?, _ client: OpaquePointer?,
+                                       named type: String,
+                                       _ fetch: @escaping @Sendable (CatFactsClient) async throws(CatFactsError) -> Page<Item>,
+                                       layout: (Page<Item>) -> UnsafeMutablePointer<Block>) -> cf_status {
+        out?.pointee = nil
+        return status { () throws(CatFactsError) in
+            let client = try ClientHandle.client(client)
+            guard let out else { throw .argument("out (the \(type) ** to fill) is NULL") }
+            let answer = try blocking(on: client) { () async throws(CatFactsError) in try await fetch(client) }.get()
+            out.pointee = layout(answer)
+        }
     }
 
     /// A C `int64_t` as a Swift `Int` (the same width on every platform the library builds for).

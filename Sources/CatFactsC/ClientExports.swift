@@ -9,82 +9,64 @@ public func cf_client_open(_ baseURL: UnsafePointer<CChar>?, _ optionsJSON: Unsa
     out?.pointee = nil
     return Call.status { () throws(CatFactsError) in
         guard let out else { throw .argument("out (the cf_client ** to fill) is NULL") }
-        let client = try CatFactsClient(options: ClientOptions(baseURL: baseURL, json: optionsJSON))
-        out.pointee = Handle.make(ClientHandle(client))
+        out.pointee = try ClientHandle.open(baseURL: baseURL, json: optionsJSON)
     }
 }
 
 @_cdecl("cf_client_close")
 public func cf_client_close(_ client: OpaquePointer?) {
-    // Lists may keep the client working after its handle is gone: its listener must not outlive the handle.
-    guard let client = Handle.release(client, as: ClientHandle.self)?.client else { return }
-    client.metrics.removeListenerAndWait()
-    client.removeOnlineListenerAndWait()
+    ClientHandle.close(client)
 }
 
 @_cdecl("cf_breeds_page")
 public func cf_breeds_page(_ client: OpaquePointer?, _ page: Int64, _ limit: Int64,
                            _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> cf_status {
-    Call.text(out, what: "out_json") { () throws(CatFactsError) in
-        let client = try Call.client(client)
-        return try blocking(on: client) { () async throws(CatFactsError) in
-            JSONOutput.string(try await client.breeds(page: Call.int(page), limit: Call.int(limit)))
-        }.get()
+    Call.json(out, client) { () throws(CatFactsError) in
+        { (client) async throws(CatFactsError) in try await client.breeds(page: Call.int(page), limit: Call.int(limit)) }
     }
 }
 
 @_cdecl("cf_facts_page")
 public func cf_facts_page(_ client: OpaquePointer?, _ page: Int64, _ limit: Int64, _ maxLength: Int64,
                           _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> cf_status {
-    Call.text(out, what: "out_json") { () throws(CatFactsError) in
-        let client = try Call.client(client)
-        return try blocking(on: client) { () async throws(CatFactsError) in
-            JSONOutput.string(try await client.facts(page: Call.int(page), limit: Call.int(limit),
-                                                     maxLength: Call.int(maxLength)))
-        }.get()
+    Call.json(out, client) { () throws(CatFactsError) in
+        { (client) async throws(CatFactsError) in
+            try await client.facts(page: Call.int(page), limit: Call.int(limit), maxLength: Call.int(maxLength))
+        }
     }
 }
 
 @_cdecl("cf_fact_random")
 public func cf_fact_random(_ client: OpaquePointer?, _ maxLength: Int64,
                            _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> cf_status {
-    Call.text(out, what: "out_json") { () throws(CatFactsError) in
-        let client = try Call.client(client)
-        return try blocking(on: client) { () async throws(CatFactsError) in
-            JSONOutput.string(try await client.randomFact(maxLength: Call.int(maxLength)))
-        }.get()
+    Call.json(out, client) { () throws(CatFactsError) in
+        { (client) async throws(CatFactsError) in try await client.randomFact(maxLength: Call.int(maxLength)) }
     }
 }
 
 @_cdecl("cf_breed_find")
 public func cf_breed_find(_ client: OpaquePointer?, _ name: UnsafePointer<CChar>?,
                           _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> cf_status {
-    Call.text(out, what: "out_json") { () throws(CatFactsError) in
-        let client = try Call.client(client)
+    Call.json(out, client) { () throws(CatFactsError) in
         guard let name else { throw .argument("name is NULL") }
         let text = try CText.string(name, what: "name")
-        return try blocking(on: client) { () async throws(CatFactsError) in
-            JSONOutput.string(try await client.breed(named: text))
-        }.get()
+        return { (client) async throws(CatFactsError) in try await client.breed(named: text) }
     }
 }
 
 @_cdecl("cf_breeds_query")
 public func cf_breeds_query(_ client: OpaquePointer?, _ queryJSON: UnsafePointer<CChar>?,
                             _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> cf_status {
-    Call.text(out, what: "out_json") { () throws(CatFactsError) in
-        let client = try Call.client(client)
+    Call.json(out, client) { () throws(CatFactsError) in
         let query = try BreedQuery.parse(queryJSON)
-        return try blocking(on: client) { () async throws(CatFactsError) in
-            JSONOutput.string(try await client.query(query))
-        }.get()
+        return { (client) async throws(CatFactsError) in try await client.query(query) }
     }
 }
 
 @_cdecl("cf_metrics")
 public func cf_metrics(_ client: OpaquePointer?, _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> cf_status {
     Call.text(out, what: "out_json") { () throws(CatFactsError) in
-        try Call.client(client).metrics.snapshot().json()
+        try ClientHandle.client(client).metrics.snapshot().json()
     }
 }
 
@@ -92,24 +74,23 @@ public func cf_metrics(_ client: OpaquePointer?, _ out: UnsafeMutablePointer<Uns
 public func cf_metrics_prometheus(_ client: OpaquePointer?,
                                   _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> cf_status {
     Call.text(out, what: "out_text") { () throws(CatFactsError) in
-        try Call.client(client).metrics.snapshot().prometheus()
+        try ClientHandle.client(client).metrics.snapshot().prometheus()
     }
 }
 
 @_cdecl("cf_client_interrupt")
 public func cf_client_interrupt(_ client: OpaquePointer?) {
     // No Call, no lock, no allocation: a signal handler may call this.
-    Handle.borrow(client, as: ClientHandle.self)?.client.callsInProgress.interrupt()
+    ClientHandle.interruptible(client)?.callsInProgress.interrupt()
 }
 
 @_cdecl("cf_client_set_online_listener")
 public func cf_client_set_online_listener(_ client: OpaquePointer?, _ function: cf_online_listener?,
                                           _ context: UnsafeMutableRawPointer?) -> cf_status {
     Call.status { () throws(CatFactsError) in
-        let client = try Call.client(client)
-        guard let function else { return client.setOnlineListener(nil) }
-        let callback = CCallback(function: function, context: context)
-        client.setOnlineListener { online in callback.function(callback.context, online ? 1 : 0) }
+        try ClientHandle.client(client).setOnlineListener(CCallback.listener(function, context) { callback in
+            { @Sendable (online: Bool) in callback.function(callback.context, online ? 1 : 0) }
+        })
     }
 }
 
@@ -117,11 +98,10 @@ public func cf_client_set_online_listener(_ client: OpaquePointer?, _ function: 
 public func cf_client_set_metrics_listener(_ client: OpaquePointer?, _ function: cf_metrics_listener?,
                                            _ context: UnsafeMutableRawPointer?) -> cf_status {
     Call.status { () throws(CatFactsError) in
-        let metrics = try Call.client(client).metrics
-        guard let function else { return metrics.setListener(nil) }
-        let callback = CCallback(function: function, context: context)
-        metrics.setListener { event in
-            event.endpoint.withCString { callback.function(callback.context, $0, event.milliseconds, cf_status(event.status)) }
-        }
+        try ClientHandle.client(client).metrics.setListener(CCallback.listener(function, context) { callback in
+            { @Sendable (event: RequestEvent) in
+                event.endpoint.withCString { callback.function(callback.context, $0, event.milliseconds, cf_status(event.status)) }
+            }
+        })
     }
 }

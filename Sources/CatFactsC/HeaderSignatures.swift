@@ -24,6 +24,7 @@ enum HeaderSignatures {
         same(CCatFactsHeader.cf_fact_free, CatFactsC.cf_fact_free)
         same(CCatFactsHeader.cf_fact_random, CatFactsC.cf_fact_random)
         same(CCatFactsHeader.cf_facts_page, CatFactsC.cf_facts_page)
+        same(CCatFactsHeader.cf_facts_page_items, CatFactsC.cf_facts_page_items)
         same(CCatFactsHeader.cf_free, CatFactsC.cf_free)
         same(CCatFactsHeader.cf_last_error, CatFactsC.cf_last_error)
         same(CCatFactsHeader.cf_last_error_attempts, CatFactsC.cf_last_error_attempts)

@@ -7,7 +7,9 @@ import Foundation
 
 /// A JSON options object from C (`options_json`), read strictly: an unknown key or a value
 /// of the wrong type (`null` included: leave a key out for its default) is an argument
-/// error naming the key, so a typo never passes silently.
+/// error naming the key, so a typo never passes silently. Each options object has its own
+/// parser, in its own file: ClientOptions+JSON, PagingOptions+JSON, BreedQuery+JSON,
+/// SearchOptions.
 struct OptionsJSON {
     private indirect enum Value: Decodable {
         case bool(Bool), integer(Int64), number(Double), string(String), null
@@ -110,104 +112,5 @@ struct OptionsJSON {
         case .string(let value)?: return value
         default: throw .argument("'\(key)' in \(what) must be a string")
         }
-    }
-}
-
-extension ClientOptions {
-    static let jsonKeys: Set<String> = ["timeout_ms", "connect_timeout_ms", "retries", "cache_path", "cache_max_bytes",
-                                        "cache_ttl_ms", "offline_fallback", "user_agent", "max_body_bytes", "proxy", "deadline_ms",
-                                        "read_ahead"]
-
-    /// The longest base URL or proxy URL accepted, in bytes: what servers and proxies take.
-    static let longestURL = 2048
-    /// The longest User-Agent accepted, in bytes: a header line servers take.
-    static let longestUserAgent = 1024
-
-    /// Options from `cf_client_open`'s arguments.
-    @_optimize(size)
-    package init(baseURL: UnsafePointer<CChar>?, json: UnsafePointer<CChar>?) throws(CatFactsError) {
-        var url: String?
-        if let baseURL {
-            let text = try CText.string(baseURL, what: "base_url")
-            try CText.requireLength(text, what: "base_url", atMost: Self.longestURL)
-            try CText.requireNoControlOrSpace(text, what: "base_url")
-            url = text
-        }
-        let options = try OptionsJSON(json, what: "client options", allowed: Self.jsonKeys)
-        self.init(baseURL: url)
-        if let ms = try options.integer("timeout_ms", in: 1...OptionsJSON.day) { limits.totalTimeout = .milliseconds(ms) }
-        if let ms = try options.integer("connect_timeout_ms", in: 1...OptionsJSON.day) { limits.connectTimeout = .milliseconds(ms) }
-        if let ms = try options.integer("deadline_ms", in: 1...OptionsJSON.day) { deadline = .milliseconds(ms) }
-        if let bytes = try options.integer("max_body_bytes", in: 1...(1 << 31)) { limits.maxBodyBytes = bytes }
-        if let retries = try options.integer("retries", in: 0...100) { retry.retries = retries }
-        if let fallback = try options.bool("offline_fallback") { offlineFallback = fallback }
-        if let agent = try options.string("user_agent") {
-            try CText.requireLength(agent, what: "user_agent", atMost: Self.longestUserAgent)
-            userAgent = agent
-        }
-        if let proxy = try options.string("proxy") {
-            try CText.requireLength(proxy, what: "proxy", atMost: Self.longestURL)
-            self.proxy = proxy
-        }
-        if let path = try options.string("cache_path") {
-            guard !path.isEmpty else { throw .argument("'cache_path' in client options is empty; leave it out for a memory-only cache") }
-            cachePath = path
-        }
-        if let bytes = try options.integer("cache_max_bytes", in: 0...(1 << 40)) { cacheMaxBytes = bytes }
-        if let ms = try options.integer("cache_ttl_ms", in: 0...(365 * OptionsJSON.day)) { cacheTTL = .milliseconds(ms) }
-        if let pages = try options.integer("read_ahead", in: 0...Int64(ClientOptions.maxReadAhead)) { readAhead = Int(pages) }
-    }
-}
-
-extension PagingOptions {
-    static let jsonKeys: Set<String> = ["page_size", "prefetch_distance", "max_cached_items", "max_length"]
-
-    /// Options from `cf_list_open`'s JSON, and the facts' `max_length` (0: none).
-    package static func parse(_ json: UnsafePointer<CChar>?) throws(CatFactsError) -> (PagingOptions, maxLength: Int) {
-        let options = try OptionsJSON(json, what: "list options", allowed: jsonKeys)
-        let pageSize = try options.integer("page_size", in: 1...100_000) ?? 25
-        let paging = PagingOptions(pageSize: pageSize,
-                                   prefetchDistance: try options.integer("prefetch_distance", in: 0...1_000_000),
-                                   maxCachedItems: try options.integer("max_cached_items", in: 1...10_000_000) ?? 500)
-        return (paging, try options.integer("max_length", in: 0...1_000_000) ?? 0)
-    }
-}
-
-extension BreedQuery {
-    static let jsonKeys: Set<String> = ["search", "group_by", "sort_by", "descending", "where", "present", "limit"]
-
-    /// A query from `cf_breeds_query`'s JSON.
-    @_optimize(size)  // once per query
-    package static func parse(_ json: UnsafePointer<CChar>?) throws(CatFactsError) -> BreedQuery {
-        let options = try OptionsJSON(json, what: "the query", allowed: jsonKeys)
-        func field(_ name: String, key: String) throws(CatFactsError) -> Breed.Field {
-            try Breed.Field.named(name, key: key, in: "the query")
-        }
-        var query = BreedQuery()
-        query.search = try options.string("search")
-        if let name = try options.string("group_by") { query.groupBy = try field(name, key: "group_by") }
-        if let name = try options.string("sort_by") { query.sortBy = try field(name, key: "sort_by") }
-        query.descending = try options.bool("descending") ?? false
-        for (name, value) in try options.stringMap("where") ?? [:] {
-            query.whereValues[try field(name, key: "where")] = value
-        }
-        for name in try options.stringArray("present") ?? [] {
-            query.present.insert(try field(name, key: "present"))
-        }
-        query.limit = try options.integer("limit", in: 0...1_000_000)
-        return query
-    }
-}
-
-extension Breed.Field {
-    /// The field called `name` in option `key` of `what` (for the message), or an argument
-    /// error listing the fields there are.
-    @_optimize(size)  // once per field name
-    package static func named(_ name: String, key: String, in what: String) throws(CatFactsError) -> Breed.Field {
-        guard let field = Breed.Field(rawValue: name) else {
-            let quoted = name.utf8.count > 64 ? "\(name.prefix(64))…" : name
-            throw .argument("'\(key)' in \(what) names no field: '\(quoted)'; fields: \(allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        return field
     }
 }

@@ -139,6 +139,7 @@ struct handle_case {
 
 static cf_status call_breeds_page(void *h) { char *o = SENTINEL; cf_status s = cf_breeds_page(h, 1, 10, &o); CHECK(o == NULL); return s; }
 static cf_status call_breeds_page_items(void *h) { cf_breed_page *o = SENTINEL; cf_status s = cf_breeds_page_items(h, 1, 10, &o); CHECK(o == NULL); return s; }
+static cf_status call_facts_page_items(void *h) { cf_fact_page *o = SENTINEL; cf_status s = cf_facts_page_items(h, 1, 10, 0, &o); CHECK(o == NULL); return s; }
 static cf_status call_facts_page(void *h) { char *o = SENTINEL; cf_status s = cf_facts_page(h, 1, 10, 0, &o); CHECK(o == NULL); return s; }
 static cf_status call_fact_random(void *h) { char *o = SENTINEL; cf_status s = cf_fact_random(h, 0, &o); CHECK(o == NULL); return s; }
 static cf_status call_breed_find(void *h) { char *o = SENTINEL; cf_status s = cf_breed_find(h, "Abyssinian", &o); CHECK(o == NULL); return s; }
@@ -166,6 +167,7 @@ static const struct handle_case handle_cases[] = {
     {"cf_breeds_page", call_breeds_page, "client"},
     {"cf_breeds_page_items", call_breeds_page_items, "client"},
     {"cf_facts_page", call_facts_page, "client"},
+    {"cf_facts_page_items", call_facts_page_items, "client"},
     {"cf_fact_random", call_fact_random, "client"},
     {"cf_breed_find", call_breed_find, "client"},
     {"cf_breeds_query", call_breeds_query, "client"},
@@ -257,6 +259,7 @@ static void every_null_out_pointer_is_named(void) {
     CHECK_FAILS(cf_list_breed(breeds, 0, NULL), CF_ERR_ARGUMENT, "out (the cf_breed ** to fill) is NULL");
     CHECK_FAILS(cf_list_fact(facts, 0, NULL), CF_ERR_ARGUMENT, "out (the cf_fact ** to fill) is NULL");
     CHECK_FAILS(cf_breeds_page_items(c, 1, 10, NULL), CF_ERR_ARGUMENT, "out (the cf_breed_page ** to fill) is NULL");
+    CHECK_FAILS(cf_facts_page_items(c, 1, 10, 0, NULL), CF_ERR_ARGUMENT, "out (the cf_fact_page ** to fill) is NULL");
     CHECK_FAILS(cf_list_breeds(breeds, 0, 10, NULL), CF_ERR_ARGUMENT, "out (the cf_breed_array ** to fill) is NULL");
     CHECK_FAILS(cf_list_facts(facts, 0, 10, NULL), CF_ERR_ARGUMENT, "out (the cf_fact_array ** to fill) is NULL");
     /* The wrong collection for the call. */
@@ -566,6 +569,11 @@ static void page_limit_and_lengths_outside_their_range_are_refused(void) {
         CHECK_FAILS(cf_breeds_page_items(catalog_client, bad[i], 10, &items), CF_ERR_ARGUMENT, "page");
         CHECK_FAILS(cf_breeds_page_items(catalog_client, 1, bad[i], &items), CF_ERR_ARGUMENT, "limit");
         CHECK(items == NULL);
+        cf_fact_page *fact_items = SENTINEL;
+        CHECK_FAILS(cf_facts_page_items(catalog_client, bad[i], 10, 0, &fact_items), CF_ERR_ARGUMENT, "page");
+        CHECK_FAILS(cf_facts_page_items(catalog_client, 1, bad[i], 0, &fact_items), CF_ERR_ARGUMENT, "limit");
+        if (bad[i] != 0) CHECK_FAILS(cf_facts_page_items(catalog_client, 1, 10, bad[i], &fact_items), CF_ERR_ARGUMENT, "max_length");
+        CHECK(fact_items == NULL);
         CHECK_FAILS(cf_facts_page(catalog_client, bad[i], 10, 0, &out), CF_ERR_ARGUMENT, "page");
         CHECK_FAILS(cf_facts_page(catalog_client, 1, bad[i], 0, &out), CF_ERR_ARGUMENT, "limit");
         CHECK(out == NULL);
@@ -631,6 +639,12 @@ static void the_largest_numbers_are_answered_without_trapping(void) {
         CHECK_INT_EQ((long long)items->breeds.text_size, 0);
     }
     cf_free(items);
+    cf_fact_page *fact_items = NULL;
+    if (CHECK_STATUS(cf_facts_page_items(catalog_client, INT64_MAX, INT64_MAX, 0, &fact_items), CF_OK) == CF_OK) {
+        CHECK_INT_EQ(fact_items->facts.count, 0);
+        CHECK_INT_EQ((long long)fact_items->facts.text_size, 0);
+    }
+    cf_free(fact_items);
     if (CHECK_STATUS(cf_facts_page(catalog_client, INT64_MAX, INT64_MAX, INT64_MAX, &out), CF_OK) == CF_OK)
         CHECK(strstr(out, "\"items\":[]") != NULL);
     cf_free(out);

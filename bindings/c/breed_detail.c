@@ -35,19 +35,7 @@ static void usage(FILE *to) {
         program);
 }
 
-static int usage_error(const char *message, const char *detail) {
-    fprintf(stderr, "%s: %s%s\n", program, message, detail ? detail : "");
-    usage(stderr);
-    return 2;
-}
-
-/* One line on stderr: what we were doing, the library's message, its status. */
-static void report_failure(const char *doing, cf_status status) {
-    /* Read cf_last_error() before any other cf_ call: the next call replaces it. */
-    const char *message = cf_last_error();
-    fprintf(stderr, "%s: %s: %s", program, doing, message[0] ? message : "(no message)");
-    fprintf(stderr, " [%s]\n", cf_status_string(status));
-}
+#include "sample.h"
 
 static int is_known(const char *key) {
     for (size_t i = 0; i < KNOWN_FIELD_COUNT; i++)
@@ -103,14 +91,10 @@ int main(int argc, char **argv) {
     }
     if (name == NULL) return usage_error("missing NAME", NULL);
 
-    cf_client *client = NULL;
-    cf_status status = cf_client_open(base_url, NULL, &client);
-    if (status != CF_OK) {
-        report_failure("cannot open a client", status);
-        return 1;
-    }
+    cf_client *client = open_client(base_url);
+    if (client == NULL) return 1;
     char *text = NULL;
-    status = cf_breed_find(client, name, &text);
+    cf_status status = cf_breed_find(client, name, &text);
     if (status != CF_OK) {
         char doing[160];
         snprintf(doing, sizeof doing, "cannot find breed \"%.120s\"", name);
@@ -120,15 +104,8 @@ int main(int argc, char **argv) {
     }
     cf_client_close(client);
 
-    json_error_t error;
-    json_t *breed = json_loads(text, 0, &error);
-    cf_free(text);
-    if (!json_is_object(breed)) {
-        fprintf(stderr, "%s: the breed is not the JSON object the header documents: %s\n",
-                program, breed ? "not an object" : error.text);
-        json_decref(breed);
-        return 1;
-    }
+    json_t *breed = parse_object(text, "the breed");
+    if (breed == NULL) return 1;
     for (size_t i = 0; i < KNOWN_FIELD_COUNT; i++) {
         printf("%s: ", known_fields[i].label);
         print_value(json_object_get(breed, known_fields[i].key));

@@ -29,19 +29,7 @@ static void usage(FILE *to) {
         program);
 }
 
-static int usage_error(const char *message, const char *detail) {
-    fprintf(stderr, "%s: %s%s\n", program, message, detail ? detail : "");
-    usage(stderr);
-    return 2;
-}
-
-/* One line on stderr: what we were doing, the library's message, its status. */
-static void report_failure(const char *doing, cf_status status) {
-    /* Read cf_last_error() before any other cf_ call: the next call replaces it. */
-    const char *message = cf_last_error();
-    fprintf(stderr, "%s: %s: %s", program, doing, message[0] ? message : "(no message)");
-    fprintf(stderr, " [%s]\n", cf_status_string(status));
-}
+#include "sample.h"
 
 /* The text at key, or fallback when it is absent, null, empty or not a string. */
 static const char *text_at(json_t *object, const char *key, const char *fallback) {
@@ -138,16 +126,12 @@ int main(int argc, char **argv) {
         }
     }
 
-    cf_client *client = NULL;
-    cf_status status = cf_client_open(base_url, NULL, &client);
-    if (status != CF_OK) {
-        report_failure("cannot open a client", status);
-        return 1;
-    }
+    cf_client *client = open_client(base_url);
+    if (client == NULL) return 1;
 
     /* The answers themselves do not matter here, only that the requests were made. */
     char *answer = NULL;
-    status = cf_breeds_page(client, 1, 25, &answer);
+    cf_status status = cf_breeds_page(client, 1, 25, &answer);
     if (status != CF_OK) {
         report_failure("cannot fetch breeds page 1", status);
         cf_client_close(client);
@@ -178,15 +162,8 @@ int main(int argc, char **argv) {
     }
     cf_client_close(client);
 
-    json_error_t error;
-    json_t *metrics = json_loads(text, 0, &error);
-    cf_free(text);
-    if (!json_is_object(metrics)) {
-        fprintf(stderr, "%s: the metrics are not the JSON object the header documents: %s\n",
-                program, metrics ? "not an object" : error.text);
-        json_decref(metrics);
-        return 1;
-    }
+    json_t *metrics = parse_object(text, "the metrics");
+    if (metrics == NULL) return 1;
     printf("Asked for breeds page 1, facts page 1 and a random fact.\n\n");
     int ok = print_endpoints(json_object_get(metrics, "endpoints"));
     if (ok) print_system(metrics);

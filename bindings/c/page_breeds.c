@@ -34,19 +34,7 @@ static void usage(FILE *to) {
         program, absent_field);
 }
 
-static int usage_error(const char *message, const char *detail) {
-    fprintf(stderr, "%s: %s%s\n", program, message, detail ? detail : "");
-    usage(stderr);
-    return 2;
-}
-
-/* One line on stderr: what we were doing, the library's message, its status. */
-static void report_failure(const char *doing, cf_status status) {
-    /* Read cf_last_error() before any other cf_ call: the next call replaces it. */
-    const char *message = cf_last_error();
-    fprintf(stderr, "%s: %s: %s", program, doing, message[0] ? message : "(no message)");
-    fprintf(stderr, " [%s]\n", cf_status_string(status));
-}
+#include "sample.h"
 
 /* The string at key, or NULL when it is absent, null or not a string. */
 static const char *string_at(json_t *object, const char *key) {
@@ -113,19 +101,15 @@ int main(int argc, char **argv) {
         }
     }
 
-    cf_client *client = NULL;
-    cf_status status = cf_client_open(base_url, NULL, &client);
-    if (status != CF_OK) {
-        report_failure("cannot open a client", status);
-        return 1;
-    }
+    cf_client *client = open_client(base_url);
+    if (client == NULL) return 1;
 
     int exit_code = 0;
     long long listed = 0, total = -1, pages = 0;
     int number_width = 3;
     for (long long page = 1;; page++) {
         char *text = NULL;
-        status = cf_breeds_page(client, page, limit, &text);
+        cf_status status = cf_breeds_page(client, page, limit, &text);
         if (status != CF_OK) {
             char doing[64];
             snprintf(doing, sizeof doing, "cannot fetch breeds page %lld", page);

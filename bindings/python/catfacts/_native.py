@@ -17,9 +17,10 @@ import ctypes.util
 import os
 import sys
 from pathlib import Path
-from typing import List, Optional
+from typing import Any, List, Optional, Tuple
 
-__all__ = ["lib", "library_path", "take_string", "CBreed", "CFact", "CBreedArray", "CBreedPage", "CFactArray", "breeds_text", "facts_text",
+__all__ = ["lib", "library_path", "take_string", "CBreed", "CFact", "CBreedArray", "CBreedPage", "CFactArray", "CFactPage",
+           "breeds_text", "facts_text",
            "METRICS_LISTENER", "LIST_LISTENER", "ONLINE_LISTENER", "SEARCH_LISTENER",
            "NO_METRICS_LISTENER", "NO_LIST_LISTENER"]
 
@@ -122,17 +123,27 @@ class CBreedArray(ctypes.Structure):
                 ("text", ctypes.c_void_p), ("text_size", ctypes.c_size_t)]
 
 
+#: The fields cf_breed_page and cf_fact_page both start with: the page's numbers, its source
+#: and when it was fetched; then comes the page's block of items.
+_PAGE_NUMBERS: List[Tuple[str, Any]] = [
+    ("page", ctypes.c_int64), ("last_page", ctypes.c_int64), ("per_page", ctypes.c_int64),
+    ("total", ctypes.c_int64), ("source", ctypes.c_char_p), ("fetched_at_ms", ctypes.c_int64)]
+
+
 class CBreedPage(ctypes.Structure):
     """``cf_breed_page``: a page of breeds as one block."""
-    _fields_ = [("page", ctypes.c_int64), ("last_page", ctypes.c_int64), ("per_page", ctypes.c_int64),
-                ("total", ctypes.c_int64), ("source", ctypes.c_char_p), ("fetched_at_ms", ctypes.c_int64),
-                ("breeds", CBreedArray)]
+    _fields_ = _PAGE_NUMBERS + [("breeds", CBreedArray)]
 
 
 class CFactArray(ctypes.Structure):
     """``cf_fact_array``: facts in one block; ``text`` holds their texts, each followed by a NUL."""
     _fields_ = [("count", ctypes.c_int64), ("items", ctypes.POINTER(CFact)),
                 ("text", ctypes.c_void_p), ("text_size", ctypes.c_size_t)]
+
+
+class CFactPage(ctypes.Structure):
+    """``cf_fact_page``: a page of facts as one block."""
+    _fields_ = _PAGE_NUMBERS + [("facts", CFactArray)]
 
 
 #: ``void (*)(void *ctx, const char *endpoint, double ms, cf_status s)``
@@ -172,6 +183,7 @@ _PROTOTYPES = {
     "cf_breeds_page": ([_ptr, _i64, _i64, _out], _status),
     "cf_breeds_page_items": ([_ptr, _i64, _i64, ctypes.POINTER(ctypes.POINTER(CBreedPage))], _status),
     "cf_facts_page": ([_ptr, _i64, _i64, _i64, _out], _status),
+    "cf_facts_page_items": ([_ptr, _i64, _i64, _i64, ctypes.POINTER(ctypes.POINTER(CFactPage))], _status),
     "cf_fact_random": ([_ptr, _i64, _out], _status),
     "cf_breed_find": ([_ptr, ctypes.c_char_p, _out], _status),
     # queries

@@ -1,0 +1,91 @@
+import CatFactsKit
+import CCatFactsHeader
+
+/// What a `cf_list *` points to, a list of breeds or of facts, and the one place such
+/// handles are made, looked up and closed.
+final class ListHandle: Sendable {
+    enum Items: Sendable {
+        case breeds(PagedList<Breed>)
+        case facts(PagedList<Fact>)
+    }
+
+    let items: Items
+    /// Its client's calls in progress: `cf_client_interrupt` ends a `cf_list_wait` too.
+    let calls: CallsInProgress
+    private init(_ items: Items, calls: CallsInProgress) {
+        self.items = items
+        self.calls = calls
+    }
+
+    /// A new handle: a list of `what` on `client`, with `cf_list_open`'s options.
+    static func open(on client: CatFactsClient, _ what: cf_collection,
+                     json: UnsafePointer<CChar>?) throws(CatFactsError) -> OpaquePointer {
+        let (options, maxLength) = try PagingOptions.parse(json)
+        let items: Items
+        switch what {
+        case CF_BREEDS:
+            guard maxLength == 0 else { throw .argument("'max_length' in list options applies to facts only") }
+            items = .breeds(try client.breedList(options))
+        case CF_FACTS:
+            items = .facts(try client.factList(options, maxLength: maxLength))
+        default:
+            throw .argument("collection \(what.rawValue) is neither CF_BREEDS (\(CF_BREEDS.rawValue)) nor CF_FACTS (\(CF_FACTS.rawValue))")
+        }
+        return Handle.make(ListHandle(items, calls: client.callsInProgress))
+    }
+
+    /// The list `pointer` stands for, or the argument error naming it.
+    static func list(_ pointer: OpaquePointer?) throws(CatFactsError) -> ListHandle {
+        try Handle.require(pointer, as: ListHandle.self, what: "the list", kind: "cf_list")
+    }
+
+    /// The breeds of the list `pointer` stands for; an argument error for a list of facts.
+    static func breeds(_ pointer: OpaquePointer?) throws(CatFactsError) -> PagedList<Breed> {
+        guard case .breeds(let breeds) = try list(pointer).items else { throw .argument("the list holds facts; use cf_list_fact") }
+        return breeds
+    }
+
+    /// The facts of the list `pointer` stands for; an argument error for a list of breeds.
+    static func facts(_ pointer: OpaquePointer?) throws(CatFactsError) -> PagedList<Fact> {
+        guard case .facts(let facts) = try list(pointer).items else { throw .argument("the list holds breeds; use cf_list_breed") }
+        return facts
+    }
+
+    /// Ends the handle and the list; NULL or a handle of another kind: nothing.
+    static func close(_ pointer: OpaquePointer?) {
+        guard let handle = Handle.release(pointer, as: ListHandle.self) else { return }
+        switch handle.items {
+        case .breeds(let list): list.close()
+        case .facts(let list): list.close()
+        }
+    }
+
+    var count: Int? {
+        switch items {
+        case .breeds(let list): list.count
+        case .facts(let list): list.count
+        }
+    }
+
+    func setListener(_ listener: PagedList<Breed>.Listener?) {
+        switch items {
+        case .breeds(let list): list.setListener(listener)
+        case .facts(let list): list.setListener(listener)
+        }
+    }
+
+    func retry() {
+        switch items {
+        case .breeds(let list): list.retry()
+        case .facts(let list): list.retry()
+        }
+    }
+
+    /// The status `wait` ends with for `index`.
+    func wait(for index: Int, timeout: Duration) async -> ItemStatus {
+        switch items {
+        case .breeds(let list): ItemStatus(await list.wait(for: index, timeout: timeout))
+        case .facts(let list): ItemStatus(await list.wait(for: index, timeout: timeout))
+        }
+    }
+}
