@@ -62,6 +62,7 @@ changes=(
     's/^cf_status cf_list_wait(cf_list \*l, int64_t index, int64_t timeout_ms);/cf_status cf_list_wait(cf_list *l, int64_t index, int32_t timeout_ms);/|Int32'
     's/(void \*ctx, cf_event event, int64_t first, int64_t count)/(void *ctx, int event, int64_t first, int64_t count)/|Int32'
     's/CF_EVENT_DROPPED = 3/CF_EVENT_EVICTED = 3/|CF_EVENT_DROPPED'
+    's/^    cf_fact_array facts;/    cf_breed_array facts;/|cf_breed_array'
 )
 status=0
 for change in "${changes[@]}"; do
