@@ -1,7 +1,7 @@
 /// When and how long to wait before sending a failed GET again.
 ///
-/// Only failures that a later attempt may not meet are retried: network errors,
-/// timeouts, 429 and 502/503/504. The wait is exponential backoff with full jitter
+/// Only failures that a later attempt may not meet are retried
+/// (``CatFactsError/isRetryable``: network errors, timeouts, 429 and 502/503/504). The wait is exponential backoff with full jitter
 /// (a random time up to `baseDelay × 2^attempt`, capped at `maxDelay`), or the server's
 /// `Retry-After` when it sent one — unless that is longer than `maxRetryAfter`, and then
 /// the error is returned at once rather than blocking the caller for that long.
