@@ -8,24 +8,14 @@
 /// ``init(client:debounce:limit:fields:listener:)``), whose load starts when the search is
 /// made (so it is done or under way when the first key is typed) and is shared by every search
 /// (a keystroke never cancels it); offline they are the cached or bundled ones, and each
-/// answer says which (``Answer/source``). The C face's `cf_search_*` and the shell's live
+/// answer says which (``SearchAnswer/source``). The C face's `cf_search_*` and the shell's live
 /// search are built on it.
 public final class LiveSearch: Sendable {
     /// Loads the breeds to search, once for all searches (again after a load that failed).
     public typealias CatalogLoader = @Sendable () async throws(CatFactsError) -> BreedCatalogView
 
     /// What the listener hears.
-    public struct Answer: Sendable {
-        /// Which ``set(_:)`` call it answers: the first is 1.
-        public let generation: Int
-        /// The text searched.
-        public let text: String
-        /// The breeds whose name starts with the text, at most the limit, in name order, or
-        /// why there are none (the catalog could not be loaded).
-        public let result: Result<[Breed], CatFactsError>
-        /// Where the searched breeds came from.
-        public let source: Source
-    }
+    public typealias Answer = SearchAnswer
 
     private struct State {
         var generation = 0
