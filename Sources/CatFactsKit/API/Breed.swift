@@ -2,7 +2,7 @@
 ///
 /// The service sends every field, but often as an empty string; a breed never
 /// holds `""`: an empty or all-blank field is `nil` (absent).
-public struct Breed: Sendable, Hashable, Codable {
+public struct Breed: Sendable, Hashable {
     /// The breed's name, e.g. "Abyssinian". Never empty.
     public var name: String
     /// Country the breed is associated with, e.g. "Ethiopia".
@@ -54,30 +54,6 @@ public struct Breed: Sendable, Hashable, Codable {
         Breed(trimmedName: name, country: fields.contains(.country) ? country : nil,
               origin: fields.contains(.origin) ? origin : nil, coat: fields.contains(.coat) ? coat : nil,
               pattern: fields.contains(.pattern) ? pattern : nil)
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: Field.self)
-        let name = try c.decode(String.self, forKey: .breed)
-        guard let present = Breed.presence(name) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .breed, in: c, debugDescription: "breed name is empty")
-        }
-        self.init(
-            name: present,
-            country: try c.decodeIfPresent(String.self, forKey: .country),
-            origin: try c.decodeIfPresent(String.self, forKey: .origin),
-            coat: try c.decodeIfPresent(String.self, forKey: .coat),
-            pattern: try c.decodeIfPresent(String.self, forKey: .pattern))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Field.self)
-        try c.encode(name, forKey: .breed)
-        try c.encodeIfPresent(country, forKey: .country)
-        try c.encodeIfPresent(origin, forKey: .origin)
-        try c.encodeIfPresent(coat, forKey: .coat)
-        try c.encodeIfPresent(pattern, forKey: .pattern)
     }
 
     /// Whether UTF-8 text with these first and last bytes plainly has no white space at its

@@ -1,5 +1,5 @@
 /// One cat fact.
-public struct Fact: Sendable, Hashable, Codable {
+public struct Fact: Sendable, Hashable {
     /// The fact's text, Unicode as the service sends it (curly quotes included).
     public var text: String
     /// The fact's length as the service counts it; `max_length` filters on it.
@@ -9,17 +9,5 @@ public struct Fact: Sendable, Hashable, Codable {
     public init(_ text: String, length: Int? = nil) {
         self.text = text
         self.length = length ?? text.count
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case text = "fact"
-        case length
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        let text = try c.decode(String.self, forKey: .text)
-        let length = try c.decodeIfPresent(LenientInt.self, forKey: .length)?.value
-        self.init(text, length: length)
     }
 }

@@ -1,7 +1,8 @@
-/// The last resort of a call: when the server cannot be reached (network error, timeout,
-/// deadline, offline) and ``ClientOptions/offlineFallback`` is on, the bundled catalog
-/// answers instead, labelled ``Source/offlineCatalog``. Other errors (a 404, a body that
-/// does not decode, cancellation) are never hidden.
+/// The last resort of a call: when the server cannot be reached
+/// (``CatFactsError/isServerUnreachable``: network error, timeout, deadline, offline) and
+/// ``ClientOptions/offlineFallback`` is on, the bundled catalog answers instead, labelled
+/// ``Source/offlineCatalog``. Other errors (a 404, a body that does not decode, cancellation)
+/// are never hidden.
 struct OfflineFallback: Sendable {
     let enabled: Bool
     /// The whole call's limit (``ClientOptions/deadline``), bound around the online part.
@@ -14,13 +15,8 @@ struct OfflineFallback: Sendable {
         do {
             return try await CallDeadline.bound(deadline) { () async throws(CatFactsError) in try await online() }
         } catch {
-            switch error {
-            case .network, .timeout, .deadlinePassed, .offline:
-                guard enabled else { throw error }
-                return try offline()
-            default:
-                throw error
-            }
+            guard enabled, error.isServerUnreachable else { throw error }
+            return try offline()
         }
     }
 }

@@ -22,10 +22,7 @@ enum ResponseCheck {
 
     /// Laravel's `{"message": "..."}`, else a short plain-text body, else the status's reason phrase.
     private static func serverMessage(_ response: HTTPResponse) -> String {
-        struct Message: Decodable { let message: String }
-        if let message = try? JSONDecoder().decode(Message.self, from: Data(response.body)).message, !message.isEmpty {
-            return message
-        }
+        if let message = ServerMessage.laravel(in: response.body) { return message }
         let text = String(decoding: response.body.prefix(200), as: UTF8.self).trimmed()
         if !text.isEmpty, !text.contains("<"), response.body.count <= 200 { return text }
         return response.reasonPhrase

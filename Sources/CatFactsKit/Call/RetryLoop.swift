@@ -50,10 +50,7 @@ struct RetryLoop: Sendable {
                 guard let delay, fitsTheDeadline else {
                     // A call that got no response, retries and all, counts once towards going
                     // offline: one slow call must not put the client offline by itself.
-                    switch error {
-                    case .network, .timeout, .deadlinePassed: onlineState.recordCallWithoutResponse()
-                    default: break
-                    }
+                    if error.isNoResponse { onlineState.recordCallWithoutResponse() }
                     guard let delay else { throw error }
                     // The wait the retry needs would pass the deadline: fail now, saying so.
                     let asked = error.retryAfter.map { "the server asked to retry after \(CatFactsError.format($0)) s" }

@@ -11,7 +11,7 @@ extension CatFactsClient {
     public func breedCatalog(refresh: Bool = false) async throws(CatFactsError) -> BreedCatalogView {
         if !refresh, let view = catalogView.withLock({ $0 }) { return view }
         let (breeds, source) = try await asOneCall(everyBreed)
-        let view = BreedCatalogView(breeds: breeds, source: source, store: store)
+        let view = BreedCatalogView(breeds: breeds, source: source, deniedPrefixes: store)
         catalogView.withLock { $0 = view }
         return view
     }

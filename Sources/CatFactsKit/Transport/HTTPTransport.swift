@@ -58,23 +58,6 @@ public struct HTTPResponse: Sendable {
     }
 }
 
-/// How long a request may take and how much it may bring back.
-public struct TransportLimits: Sendable, Equatable {
-    /// Longest wait with nothing received: connecting, or between two parts of the body.
-    public var connectTimeout: Duration
-    /// Longest wait for the whole response, from sending to the last byte.
-    public var totalTimeout: Duration
-    /// Bodies larger than this are cut off with a decode error, never read whole.
-    public var maxBodyBytes: Int
-
-    public init(connectTimeout: Duration = .seconds(10), totalTimeout: Duration = .seconds(30),
-                maxBodyBytes: Int = 8 << 20) {
-        self.connectTimeout = connectTimeout
-        self.totalTimeout = totalTimeout
-        self.maxBodyBytes = maxBodyBytes
-    }
-}
-
 /// Sends GET requests. The library uses ``CurlTransport``; tests may script another.
 ///
 /// A transport answers every HTTP status as a response; it throws only when there is no
@@ -83,15 +66,4 @@ public struct TransportLimits: Sendable, Equatable {
 /// ``CatFactsError/decode(_:url:)`` for a body over ``TransportLimits/maxBodyBytes``.
 public protocol HTTPTransport: Sendable {
     func send(_ request: HTTPRequest, limits: TransportLimits) async throws(CatFactsError) -> HTTPResponse
-}
-
-extension Duration {
-    /// The duration in seconds, as a `Double`.
-    public var seconds: Double {
-        let (s, attoseconds) = components
-        return Double(s) + Double(attoseconds) / 1e18
-    }
-
-    /// The duration in milliseconds, as a `Double`.
-    public var milliseconds: Double { seconds * 1000 }
 }

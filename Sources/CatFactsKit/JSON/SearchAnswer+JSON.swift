@@ -1,6 +1,6 @@
 /// A live search's answer as the C face hands it to `cf_search_listener`, keys sorted:
 /// `{"items":[...],"source":"network","text":"ab"}`, or `{"error":"...","source":...,"text":...}`.
-extension LiveSearch.Answer: JSONWritable {
+extension SearchAnswer: JSONWritable {
     @_optimize(size)  // once per answer
     func writeJSON(to writer: inout JSONWriter) {
         writer.object { object in

@@ -34,11 +34,7 @@ public struct ScanningPageDecoder: PageDecoder {
             var items: [Item]?
             var seen = KeysSeen()
             try scanner.beginObject()
-            while let key = try scanner.nextKey(among: paginatorKeys) {
-                guard seen.first(key) else {
-                    try scanner.skipValue()
-                    continue
-                }
+            while let key = try scanner.nextNewKey(among: paginatorKeys, seen: &seen) {
                 try within(.key(paginatorKeys.name(key))) { () throws(ScanError) in
                     switch key {
                     case 1:
@@ -131,11 +127,7 @@ extension Breed: ScannableItem {
         var expected = 0
         var seen = KeysSeen()
         try scanner.beginObject()
-        while let key = try scanner.nextKey(among: keys, expected: expected) {
-            guard seen.first(key) else {
-                try scanner.skipValue()
-                continue
-            }
+        while let key = try scanner.nextNewKey(among: keys, expected: expected, seen: &seen) {
             expected = key + 1
             let value = try within(.key(keys.name(key))) { () throws(ScanError) -> String? in
                 guard let (text, trimmed) = try scanner.optionalStringNotingEnds() else {
@@ -167,11 +159,7 @@ extension Fact: ScannableItem {
         var length: Int?
         var seen = KeysSeen()
         try scanner.beginObject()
-        while let key = try scanner.nextKey(among: keys) {
-            guard seen.first(key) else {
-                try scanner.skipValue()
-                continue
-            }
+        while let key = try scanner.nextNewKey(among: keys, seen: &seen) {
             switch key {
             case 0: text = try within(.key("fact")) { () throws(ScanError) in try scanner.string() }
             case 1: length = try within(.key("length")) { () throws(ScanError) in try scanner.optionalLenientInt() }
@@ -180,22 +168,6 @@ extension Fact: ScannableItem {
         }
         guard let text else { throw .missingKey("fact", path: []) }
         return Fact(text, length: length)
-    }
-}
-
-/// Which known keys an object has shown so far. A key given twice counts the first time, as
-/// in Foundation's `JSONDecoder` and the options parser: a later value is only checked to be
-/// JSON, never read.
-struct KeysSeen {
-    private var bits: UInt64 = 0
-
-    /// Whether known key `key` (an index of a ``KeySet`` of at most 64) is met for the first
-    /// time; marks it met. An unknown key (-1) is never first: its value is skipped.
-    mutating func first(_ key: Int) -> Bool {
-        guard (0..<64).contains(key) else { return false }
-        let bit: UInt64 = 1 << key
-        defer { bits |= bit }
-        return bits & bit == 0
     }
 }
 

@@ -1,27 +1,21 @@
-/// Search as you type over a client's breeds: each keystroke sets the text (``set(_:)``,
+/// Search as you type over a catalog of breeds: each keystroke sets the text (``set(_:)``,
 /// which never blocks); once the text has stayed unchanged for the debounce interval it is
 /// searched (a name prefix, folded as everywhere: ``TextFolding``) and the listener hears the
 /// answer — for the latest text only. An answer to an older text is dropped, never delivered:
 /// a burst of typing costs one search, and a slow answer never overwrites a newer one.
 ///
-/// The breeds come from ``CatFactsClient/breedCatalog(refresh:)``, whose load starts when the
-/// search is made (so it is done or under way when the first key is typed) and is shared by
-/// every search (a keystroke never cancels it); offline they are the
-/// cached or bundled ones, and each answer says which (``Answer/source``). The C face's
-/// `cf_search_*` and the shell's live search are built on it.
+/// The breeds come from a loader (a client's ``CatFactsClient/breedCatalog(refresh:)`` for
+/// ``init(client:debounce:limit:fields:listener:)``), whose load starts when the search is
+/// made (so it is done or under way when the first key is typed) and is shared by every search
+/// (a keystroke never cancels it); offline they are the cached or bundled ones, and each
+/// answer says which (``SearchAnswer/source``). The C face's `cf_search_*` and the shell's live
+/// search are built on it.
 public final class LiveSearch: Sendable {
+    /// Loads the breeds to search, once for all searches (again after a load that failed).
+    public typealias CatalogLoader = @Sendable () async throws(CatFactsError) -> BreedCatalogView
+
     /// What the listener hears.
-    public struct Answer: Sendable {
-        /// Which ``set(_:)`` call it answers: the first is 1.
-        public let generation: Int
-        /// The text searched.
-        public let text: String
-        /// The breeds whose name starts with the text, at most the limit, in name order, or
-        /// why there are none (the catalog could not be loaded).
-        public let result: Result<[Breed], CatFactsError>
-        /// Where the searched breeds came from.
-        public let source: Source
-    }
+    public typealias Answer = SearchAnswer
 
     private struct State {
         var generation = 0
@@ -30,7 +24,7 @@ public final class LiveSearch: Sendable {
         var closed = false
     }
 
-    private let client: CatFactsClient
+    private let loadCatalog: CatalogLoader
     private let debounce: Duration
     private let limit: Int
     private let fields: Set<Breed.Field>
@@ -42,16 +36,17 @@ public final class LiveSearch: Sendable {
     ///   - limit: most breeds per answer.
     ///   - fields: the fields each answered breed keeps (its name always): a list that shows
     ///     names only asks for `[.breed]`, and its answers carry nothing else.
+    ///   - catalog: loads the breeds to search; called at once.
     ///   - listener: hears each answer, on a library thread; it may call ``set(_:)``.
-    public init(client: CatFactsClient, debounce: Duration = .milliseconds(150), limit: Int = 20,
-                fields: Set<Breed.Field> = Set(Breed.Field.allCases),
+    public init(debounce: Duration = .milliseconds(150), limit: Int = 20,
+                fields: Set<Breed.Field> = Set(Breed.Field.allCases), catalog: @escaping CatalogLoader,
                 listener: @escaping @Sendable (Answer) -> Void) {
-        self.client = client
+        self.loadCatalog = catalog
         self.debounce = debounce
         self.limit = limit
         self.fields = fields
         self.listener.set(listener)
-        _ = catalog()
+        _ = self.catalog()
     }
 
     deinit {
@@ -114,10 +109,10 @@ public final class LiveSearch: Sendable {
     private func catalog() -> Task<Result<BreedCatalogView, CatFactsError>, Never> {
         state.withLock { state in
             if let loading = state.catalog { return loading }
-            let client = client
+            let loadCatalog = loadCatalog
             let loading = Task.detached { () -> Result<BreedCatalogView, CatFactsError> in
                 do throws(CatFactsError) {
-                    return .success(try await client.breedCatalog())
+                    return .success(try await loadCatalog())
                 } catch {
                     return .failure(error)
                 }

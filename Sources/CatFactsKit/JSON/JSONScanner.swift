@@ -53,6 +53,16 @@ struct JSONScanner {
         return index
     }
 
+    /// ``nextKey(among:expected:)``, skipping the members whose key is not met for the first
+    /// time in this object (an unknown key, or a known one given again: ``KeysSeen``).
+    mutating func nextNewKey(among known: KeySet, expected: Int = 0, seen: inout KeysSeen) throws(ScanError) -> Int? {
+        while let key = try nextKey(among: known, expected: expected) {
+            if seen.first(key) { return key }
+            try skipValue()
+        }
+        return nil
+    }
+
     /// Reads `[`.
     mutating func beginArray() throws(ScanError) {
         try enter(Ascii.openBracket, "an array")
