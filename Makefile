@@ -21,7 +21,7 @@ SAMPLES_PKG_CONFIG_PATH := $(PKGCONFIG_DIR)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG
 VALGRIND_SUPPRESSIONS := --suppressions=$(CURDIR)/Tests/C/valgrind.supp
 
 .PHONY: all deps test-deps python-deps build links pkgconfig lib release man run test swift-test c-test c-valgrind c-misuse \
-	c-samples python-test shell-test test-build flake-check c-valgrind-quick c-asan soak soak-short dist-check glibc-check abi-check abi-test install uninstall bench clean tsan swift-test-release fuzz fuzz-build fuzz-short
+	c-samples python-test shell-test layer-check wheel test-build flake-check c-valgrind-quick c-asan soak soak-short dist-check glibc-check abi-check abi-test install uninstall bench clean tsan swift-test-release fuzz fuzz-build fuzz-short
 
 all: build
 
@@ -98,6 +98,11 @@ abi-check:
 abi-test:
 	Tests/abi/run.sh
 
+# The Python wheel to publish: bindings/python with the release library, repaired by auditwheel
+# into .build/wheel/ as manylinux_2_35_x86_64 with SQLite and libcurl inside (scripts/wheel.sh).
+wheel: lib python-deps
+	scripts/wheel.sh
+
 # The shell, against the real service (with no network: the cache, else the bundled catalog, labelled).
 run: build
 	$(BUILD_DIR)/catfacts
@@ -111,12 +116,19 @@ run: build
 # lane after another took 20:50 from a fresh clone here (2 cores), for 29.7 CPU minutes; side
 # by side, 16:37 for 29.1 (README, "Testing").
 TEST_FIRST := test-deps python-deps test-build
-TEST_FOREGROUND := swift-test c-test python-test soak-short shell-test c-valgrind-quick
+TEST_FOREGROUND := layer-check swift-test c-test python-test soak-short shell-test c-valgrind-quick
 TEST_RELEASE_LANE := release glibc-check abi-check abi-test dist-check
 TEST_SANITIZER_LANE := fuzz-build c-asan fuzz-short
 test:
 	@scripts/stages.sh --first "$(TEST_FIRST)" --background "$(TEST_RELEASE_LANE)" \
 		--background "$(TEST_SANITIZER_LANE)" $(TEST_FOREGROUND)
+
+# The layers of Sources/CatFactsKit (docs/architecture.md): no folder uses a type declared in
+# a layer above it. The script's own test first: it plants violations in copies of the tree
+# and checks that each one is caught, naming file, line and type.
+layer-check:
+	scripts/check-layers-test.sh
+	scripts/check-layers.sh
 
 # The debug build with the tests, and what the C programs need beside it.
 test-build: deps

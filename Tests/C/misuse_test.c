@@ -640,7 +640,7 @@ static void the_largest_numbers_are_answered_without_trapping(void) {
     }
     cf_free(items);
     cf_fact_page *fact_items = NULL;
-    if (CHECK_STATUS(cf_facts_page_items(catalog_client, INT64_MAX, INT64_MAX, 0, &fact_items), CF_OK) == CF_OK) {
+    if (CHECK_STATUS(cf_facts_page_items(catalog_client, INT64_MAX, INT64_MAX, INT64_MAX, &fact_items), CF_OK) == CF_OK) {
         CHECK_INT_EQ(fact_items->facts.count, 0);
         CHECK_INT_EQ((long long)fact_items->facts.text_size, 0);
     }

@@ -104,13 +104,14 @@ final class ReadAhead: Sendable {
         state.withLock { state in
             state.clock &+= 1
             var current = state.streams[stream] ?? StreamState(lastAsked: 0, lastPage: page.lastPage, used: state.clock)
-            let inOrder = page.number == current.lastAsked + 1 && page.number > 1
+            // Subtracting, never adding: a caller may ask for page Int.max, and twice.
+            let inOrder = page.number > 1 && page.number - 1 == current.lastAsked
             current.lastAsked = page.number
             current.lastPage = page.lastPage
             current.used = state.clock
             if inOrder {
-                let last = min(page.lastPage, page.number + depth)
-                if page.number < last {
+                if page.number < page.lastPage {
+                    let last = page.number + min(depth, page.lastPage - page.number)
                     for next in (page.number + 1)...last where current.ahead[next] == nil && !current.asked.contains(next) {
                         current.ahead[next] = Task.detached {
                             await CallDeadline.$current.withValue(deadline) {
