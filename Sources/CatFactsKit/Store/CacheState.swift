@@ -4,7 +4,7 @@
 public struct CacheState: Sendable, Equatable, Encodable {
     /// The file, or `nil` for a memory cache (also when the file could not be used: a
     /// warning says why).
-    public var path: String?
+    @WrittenAsNull public var path: String?
     /// The bytes the pages take, as the cap counts them (bodies, keys and a row overhead).
     public var bytes: Int
     /// The cap on ``bytes`` (`cache_max_bytes`).
@@ -39,19 +39,5 @@ public struct CacheState: Sendable, Equatable, Encodable {
     enum CodingKeys: String, CodingKey {
         case path, bytes, maxBytes = "max_bytes", entries, hits, writesFailed = "writes_failed",
              evictedEntries = "evicted_entries", evictedBytes = "evicted_bytes", warnings
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        // null rather than left out: every key is always there.
-        try c.encode(path, forKey: .path)
-        try c.encode(bytes, forKey: .bytes)
-        try c.encode(maxBytes, forKey: .maxBytes)
-        try c.encode(entries, forKey: .entries)
-        try c.encode(hits, forKey: .hits)
-        try c.encode(writesFailed, forKey: .writesFailed)
-        try c.encode(evictedEntries, forKey: .evictedEntries)
-        try c.encode(evictedBytes, forKey: .evictedBytes)
-        try c.encode(warnings, forKey: .warnings)
     }
 }
