@@ -58,8 +58,9 @@ work=$(mktemp -d /tmp/catfacts-distro.XXXXXX)
 mock=""
 cleanup() {
     if [ -n "$mock" ]; then kill "$mock" 2>/dev/null || true; fi
-    # Innermost first: /proc and the archive cache inside each copy, then the copies.
-    grep -oE " $work/[^ ]+ " /proc/self/mounts | sort -r | while read -r mounted; do
+    # Innermost first: /proc and the archive cache inside each copy, then the copies. (None,
+    # when it stopped before the first: grep finding nothing must not end the trap here.)
+    { grep -oE " $work/[^ ]+ " /proc/self/mounts || true; } | sort -r | while read -r mounted; do
         umount -l "$mounted" || true
     done
     if [ "${KEEP:-0}" = 1 ]; then
@@ -118,7 +119,8 @@ inside() {
         DEBIAN_FRONTEND=noninteractive "$@"
 }
 mkdir -p "$copy/tmp/catfacts-check"
-cp "${debs[@]}" "$checkout/bindings/c/page_breeds.c" "$copy/tmp/catfacts-check/"
+# The sample, with the headers of bindings/c it includes from beside it (sample.h).
+cp "${debs[@]}" "$checkout/bindings/c/page_breeds.c" "$checkout"/bindings/c/*.h "$copy/tmp/catfacts-check/"
 chroot "$copy" chown _apt:root /var/cache/apt/archives/partial
 deb_in_root() { echo "./$(basename "${debs[$1]}")"; }
 
