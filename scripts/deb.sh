@@ -35,8 +35,8 @@ if [ -z "$version" ]; then
 fi
 arch=$(dpkg-architecture -qDEB_HOST_ARCH)
 libdir=/usr/lib/$(dpkg-architecture -qDEB_HOST_MULTIARCH)
-# The last commit's time, for the changelog and every file's time: the same checkout gives
-# the same packages.
+# The last commit's time, not the clock's, for the changelog's date and every file's time
+# (dpkg-deb clamps to it): building again from the same checkout changes neither.
 SOURCE_DATE_EPOCH=$(git log -1 --format=%ct 2>/dev/null || date +%s)
 export SOURCE_DATE_EPOCH
 
