@@ -7,8 +7,9 @@ PYTHON ?= python3
 BUILD_PACKAGES := libreadline-dev libjansson-dev libsqlite3-dev pkg-config libcurl4 libcurl4-openssl-dev ca-certificates
 # What the test suites need besides: valgrind and curl (the C tests), man-db (the man page
 # check), python3-venv (the wheel in a fresh venv), prometheus (promtool checks the metrics text),
-# abigail-tools (abidw and abidiff guard the library's ABI).
-TEST_PACKAGES := valgrind curl man-db python3-venv prometheus abigail-tools
+# abigail-tools (abidw and abidiff guard the library's ABI), debootstrap (distro-check's bare
+# Debian 12 root), lintian (checks the Debian packages).
+TEST_PACKAGES := valgrind curl man-db python3-venv prometheus abigail-tools debootstrap lintian
 BUILD_DIR := .build/debug
 RELEASE_DIR := .build/release
 PREFIX ?= /usr/local
@@ -21,7 +22,7 @@ SAMPLES_PKG_CONFIG_PATH := $(PKGCONFIG_DIR)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG
 VALGRIND_SUPPRESSIONS := --suppressions=$(CURDIR)/Tests/C/valgrind.supp
 
 .PHONY: all deps test-deps python-deps build links pkgconfig lib release man run test swift-test c-test c-valgrind c-misuse \
-	c-samples python-test shell-test layer-check wheel test-build flake-check c-valgrind-quick c-asan soak soak-short dist-check glibc-check abi-check abi-test install uninstall bench clean tsan swift-test-release fuzz fuzz-build fuzz-short
+	c-samples python-test shell-test layer-check wheel test-build flake-check c-valgrind-quick c-asan soak soak-short dist-check glibc-check abi-check abi-test deb distro-root distro-check install uninstall bench clean tsan swift-test-release fuzz fuzz-build fuzz-short
 
 all: build
 
@@ -81,6 +82,24 @@ uninstall:
 dist-check: release python-deps
 	scripts/dist-check.sh
 
+# The Debian packages, from the release build, into .build/deb/ (scripts/deb.sh): libcatfacts0,
+# libcatfacts-dev, catfacts and catfacts-mock.
+deb: release
+	scripts/deb.sh
+
+# The bare Debian 12 root distro-check works on (debootstrap --variant=minbase), made once and
+# cached in .build/distro/root; then it only prints the path. make test starts it in a lane
+# of its own, so that it is made while the builds run.
+distro-root:
+	scripts/distro-root.sh
+
+# The packages on a bare Debian 12 (an overlay copy of the cached root; needs root): lintian,
+# apt-get install of the .debs, a C program built with pkg-config, catfacts -c breeds and man
+# catfacts against the mock, then apt-get purge leaving none of their files; then the wheel in
+# a fresh venv there (scripts/distro-check-wheel.sh, on a copy of its own).
+distro-check: deb distro-root wheel
+	scripts/distro-check.sh
+
 # The release binaries need no glibc newer than abi/glibc-floor (GLIBC_2.35: Debian 12,
 # Ubuntu 22.04 and later); each file's newest version and the symbols needing it are printed.
 # Seconds; after make release (they read .build/release, and say so when it is missing).
@@ -108,19 +127,20 @@ run: build
 	$(BUILD_DIR)/catfacts
 
 # Every suite, each stage timed (scripts/stages.sh prints the table at the end). After the
-# dependencies and the debug build, three lanes run side by side: the suites against the debug
-# build in the foreground (they mostly wait on the mock, leaving the CPU idle), and the other
-# two builds in the background, each followed by what needs it - the release build (the one
-# `make install` and `make bench` use) and dist-check; the sanitizer build (one for the C suite
-# under ASan and the fuzzers) and its runs. A failed stage does not stop the later ones. One
-# lane after another took 20:50 from a fresh clone here (2 cores), for 29.7 CPU minutes; side
-# by side, 16:37 for 29.1 (README, "Testing").
+# dependencies and the debug build, four lanes run side by side: the suites against the debug
+# build in the foreground (they mostly wait on the mock, leaving the CPU idle), the bare Debian
+# root for distro-check (debootstrap: mostly downloads), and the other two builds in the
+# background, each followed by what needs it - the release build (the one `make install`,
+# `make deb`, `make wheel` and `make bench` use) with the glibc and ABI checks, dist-check and
+# distro-check; the sanitizer build (one for the C suite under ASan and the fuzzers) and its
+# runs. A failed stage does not stop the later ones. Times: README, "Testing".
 TEST_FIRST := test-deps python-deps test-build
 TEST_FOREGROUND := layer-check swift-test c-test python-test soak-short shell-test c-valgrind-quick
-TEST_RELEASE_LANE := release glibc-check abi-check abi-test dist-check
+TEST_RELEASE_LANE := release glibc-check abi-check abi-test dist-check distro-check
+TEST_DISTRO_ROOT_LANE := distro-root
 TEST_SANITIZER_LANE := fuzz-build c-asan fuzz-short
 test:
-	@scripts/stages.sh --first "$(TEST_FIRST)" --background "$(TEST_RELEASE_LANE)" \
+	@scripts/stages.sh --first "$(TEST_FIRST)" --background "$(TEST_DISTRO_ROOT_LANE)" --background "$(TEST_RELEASE_LANE)" \
 		--background "$(TEST_SANITIZER_LANE)" $(TEST_FOREGROUND)
 
 # The layers of Sources/CatFactsKit (docs/architecture.md): no folder uses a type declared in
