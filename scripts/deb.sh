@@ -129,7 +129,11 @@ for package in libcatfacts0 libcatfacts-dev catfacts catfacts-mock; do
     find "$tree" -type d -exec chmod 0755 {} +
     find "$tree/DEBIAN" -type f -exec chmod 0644 {} +
     deb=$out/${package}_$version-${revision}_$arch.deb
-    dpkg-deb --root-owner-group -Zxz --build "$tree" "$deb" >/dev/null
+    # xz at dpkg's default level, but the mock's 72 MB at level 1: 13 s of CPU instead of 52,
+    # for 20.7 MB instead of 17.8 (a test server, built in every make test).
+    level=6
+    [ "$package" = catfacts-mock ] && level=1
+    dpkg-deb --root-owner-group -Zxz -z"$level" --build "$tree" "$deb" >/dev/null
     printf '  %-48s %6s KB, installed %s KB; Depends: %s\n' "$(basename "$deb")" \
         "$(( $(stat -c %s "$deb") / 1024 ))" "$(dpkg-deb -f "$deb" Installed-Size)" "$(dpkg-deb -f "$deb" Depends)"
 done

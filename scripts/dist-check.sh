@@ -49,15 +49,7 @@ wheel=$(ls "$work"/wheel/catfacts-*.whl)
 cat >"$work/inside.sh" <<'INSIDE'
 set -uo pipefail
 prefix=$1 work=$2 wheel=$3 checkout=$4 toolchain=$5
-passed=0 failed=0
-check() {   # check NAME COMMAND...: runs it, counts it, shows its output when it fails
-    local name=$1; shift
-    if output=$("$@" 2>&1); then
-        passed=$((passed + 1)); echo "  ok   $name"
-    else
-        failed=$((failed + 1)); echo "  FAIL $name"; printf '%s\n' "$output" | sed 's/^/       /'
-    fi
-}
+. "$checkout/scripts/checks.sh"
 env_clean() { env -u CATFACTS_LIBRARY -u CATFACTS_MOCK -u LD_LIBRARY_PATH -u PYTHONPATH "$@"; }
 
 check "the toolchain is hidden" sh -c "[ -z \"\$(ls -A $toolchain)\" ] && ! command -v swift"

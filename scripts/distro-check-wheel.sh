@@ -80,15 +80,7 @@ mount -t proc proc "$root/proc"
 mount --bind /dev "$root/dev"
 cp -L /etc/resolv.conf "$root/etc/resolv.conf"
 
-passed=0 failed=0
-check() {   # check NAME COMMAND...: runs it, counts it, shows its output when it fails
-    local name=$1; shift
-    if output=$("$@" 2>&1); then
-        passed=$((passed + 1)); echo "  ok   $name"
-    else
-        failed=$((failed + 1)); echo "  FAIL $name"; printf '%s\n' "$output" | tail -20 | sed 's/^/       /'
-    fi
-}
+. scripts/checks.sh
 # inside COMMAND...: runs it in the root, with a plain environment (nothing of this machine's).
 inside() {
     chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \

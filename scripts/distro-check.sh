@@ -82,15 +82,7 @@ fresh_root() {
     cp -L /etc/resolv.conf "$copy/etc/resolv.conf"
 }
 
-passed=0 failed=0
-check() {   # check NAME COMMAND...: runs it, counts it, shows its output when it fails
-    local name=$1; shift
-    if output=$("$@" 2>&1); then
-        passed=$((passed + 1)); echo "  ok   $name"
-    else
-        failed=$((failed + 1)); echo "  FAIL $name"; printf '%s\n' "$output" | tail -20 | sed 's/^/       /'
-    fi
-}
+. scripts/checks.sh
 
 # The mock, outside the root.
 "$build_dir/catfacts-mock" --port 0 >"$work/mock.out" 2>"$work/mock.err" &
