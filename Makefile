@@ -131,14 +131,16 @@ run: build
 # build in the foreground (they mostly wait on the mock, leaving the CPU idle), the bare Debian
 # root for distro-check (debootstrap: mostly downloads), and the other two builds in the
 # background, each followed by what needs it - the release build (the one `make install`,
-# `make deb`, `make wheel` and `make bench` use) with the glibc and ABI checks, dist-check and
-# distro-check; the sanitizer build (one for the C suite under ASan and the fuzzers) and its
-# runs. A failed stage does not stop the later ones. Times: README, "Testing".
+# `make deb`, `make wheel` and `make bench` use) with the glibc and ABI checks and dist-check;
+# the sanitizer build (one for the C suite under ASan and the fuzzers), its runs, then
+# distro-check (which waits for the release build). A failed stage does not stop the later ones. Times: README, "Testing".
 TEST_FIRST := test-deps python-deps test-build
 TEST_FOREGROUND := layer-check swift-test c-test python-test soak-short shell-test c-valgrind-quick
-TEST_RELEASE_LANE := release glibc-check abi-check abi-test dist-check distro-check
+TEST_RELEASE_LANE := release glibc-check abi-check abi-test dist-check
 TEST_DISTRO_ROOT_LANE := distro-root
-TEST_SANITIZER_LANE := fuzz-build c-asan fuzz-short
+# distro-check last in the shorter lane: its `make release` waits for the release lane's build
+# (SwiftPM locks .build), so the packages are made and proven while dist-check runs.
+TEST_SANITIZER_LANE := fuzz-build c-asan fuzz-short distro-check
 test:
 	@scripts/stages.sh --first "$(TEST_FIRST)" --background "$(TEST_DISTRO_ROOT_LANE)" --background "$(TEST_RELEASE_LANE)" \
 		--background "$(TEST_SANITIZER_LANE)" $(TEST_FOREGROUND)
