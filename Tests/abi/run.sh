@@ -65,7 +65,8 @@ check() {
     image "$1" "$2" && scripts/check-abi.sh "$tmp/$1.h" "$tmp/$1.so"
 }
 
-expect "the release library has the recorded ABI" 0 "has the ABI recorded" "35 functions" -- \
+# "has" while the header is the baseline's, "keeps ... and adds" once functions are added.
+expect "the release library keeps the recorded ABI" 0 "the ABI recorded in" -- \
     scripts/check-abi.sh "$HEADER" "$LIBRARY"
 
 changed breed-field 's/const char \*breed, \*country, \*origin, \*coat, \*pattern;/const char *breed, *country, *origin, *coat, *pattern, *colour;/'
