@@ -2,6 +2,7 @@
 whether it is open."""
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import Any, TypeVar
 
 __all__ = ["Closing"]
@@ -14,12 +15,14 @@ class Closing:
 
     __slots__ = ()
 
+    @abstractmethod
     def close(self) -> None:
-        raise NotImplementedError
+        """Releases what the object holds; calling it again does nothing."""
 
     @property
+    @abstractmethod
     def closed(self) -> bool:
-        raise NotImplementedError
+        """Whether :meth:`close` has run."""
 
     def __enter__(self: _S) -> _S:
         return self

@@ -15,6 +15,7 @@ import asyncio
 import functools
 import os
 import weakref
+from abc import abstractmethod
 from concurrent.futures import ThreadPoolExecutor
 from typing import (Any, AsyncGenerator, AsyncIterator, Awaitable, Callable, Dict, Generic, Iterable, List,
                     Mapping, Optional, TypeVar, Union)
@@ -250,8 +251,9 @@ class _AsyncFront:
     __slots__ = ()
 
     @property
+    @abstractmethod
     def sync(self) -> Closing:
-        raise NotImplementedError
+        """The synchronous object this one fronts."""
 
     def close(self) -> None:
         """Closes the object underneath."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import json
+from abc import abstractmethod
 from dataclasses import dataclass, field
 from datetime import datetime
 from itertools import repeat
@@ -108,8 +109,9 @@ class _Records(Generic[T]):
     __slots__ = ()
 
     @property
+    @abstractmethod
     def _records(self) -> Tuple[T, ...]:
-        raise NotImplementedError
+        """The records, in order."""
 
     def __len__(self) -> int:
         return len(self._records)
