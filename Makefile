@@ -33,11 +33,12 @@ test-deps: deps
 	@scripts/install-deps.sh $(TEST_PACKAGES)
 
 # pytest for the Python suites, mypy to check their types, pexpect for the shell's terminal
-# tests, requests for the Python benchmark, setuptools >= 77 to build the wheel: installed
-# only when missing.
+# tests, requests and orjson for the Python benchmarks, opentelemetry-proto (with
+# types-protobuf for mypy) to decode the OTLP payloads the tests' collector receives,
+# setuptools >= 77 to build the wheel: installed only when missing.
 python-deps:
-	@$(PYTHON) -c 'import pytest, mypy, requests, pexpect, setuptools, sys; sys.exit(int(setuptools.__version__.split(".")[0]) < 77)' \
-		2>/dev/null || $(PYTHON) -m pip install -q pytest mypy requests pexpect 'setuptools>=77'
+	@$(PYTHON) -c 'import pytest, mypy, requests, orjson, pexpect, setuptools, sys, opentelemetry.proto.collector.trace.v1.trace_service_pb2, google.protobuf, importlib.metadata as m; m.version("types-protobuf"); sys.exit(int(setuptools.__version__.split(".")[0]) < 77)' \
+		2>/dev/null || $(PYTHON) -m pip install -q pytest mypy requests orjson pexpect opentelemetry-proto types-protobuf 'setuptools>=77'
 
 build: deps
 	$(SWIFT) build
