@@ -73,7 +73,10 @@ class AsyncClient:
             more wait their turn.
         The others: as for :class:`Client`.
 
-    Use it as ``async with``, or ``await client.aclose()``. Example::
+    Use it as ``async with``, or ``await client.aclose()``. Example (``python -m asyncio``)::
+
+        import asyncio
+        import catfacts
 
         async with catfacts.AsyncClient("http://127.0.0.1:8106", timeout=5) as client:
             pages = await asyncio.gather(*(client.breeds_page(n, limit=10) for n in range(1, 11)))
@@ -346,13 +349,16 @@ class AsyncSearchSession(_AsyncFront):
     ``await session.results(timeout)``. An answer is handed out only while its text is still
     the latest one set on the loop.
 
-    Example::
+    Example (``python -m asyncio``)::
 
-        async with client.search_session(debounce=0.15) as search:
-            search.set("ab")
-            async for results in search:
-                print(results.text, [breed.name for breed in results])
-                break
+        import catfacts
+
+        async with catfacts.AsyncClient("http://127.0.0.1:8106") as client:
+            async with client.search_session(debounce=0.15) as search:
+                search.set("ab")
+                async for results in search:
+                    print(results.text, [breed.name for breed in results])
+                    break
     """
 
     def __init__(self, client: Client, debounce: float, limit: int, on_results: Optional[ResultsCallback],

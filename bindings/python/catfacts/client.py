@@ -73,6 +73,8 @@ class Client(Closing):
 
     Example::
 
+        import catfacts
+
         with catfacts.Client("http://127.0.0.1:8106", timeout=5) as client:
             page = client.breeds_page(1, limit=10)
             print(page.items[0].name, client.metrics().endpoint("/breeds").avg_ms)

@@ -114,11 +114,14 @@ class SearchSession(Closing):
 
     Example::
 
-        with client.search_session(debounce=0.15, limit=10) as search:
-            search.set("a"); search.set("ab")
-            for results in search:      # one answer, for "ab"
-                print([breed.name for breed in results])
-                break
+        import catfacts
+
+        with catfacts.Client("http://127.0.0.1:8106") as client:
+            with client.search_session(debounce=0.15, limit=10) as search:
+                search.set("a"); search.set("ab")
+                for results in search:      # one answer, for "ab"
+                    print([breed.name for breed in results])
+                    break
     """
 
     def __init__(self, connection: Connection, debounce_ms: int, limit: int,
