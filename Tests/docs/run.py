@@ -6,7 +6,8 @@
 FILEs default to README.md, bindings/c/README.md, bindings/python/README.md, docs/*.md, the
 header's comments (include/catfacts.h) and the Python package's docstrings
 (bindings/python/catfacts/*.py). The Markdown is checked first (blocks.py says what fails and
-how blocks are marked), then each example runs (runners.py says how). It prints, per file, the
+how blocks are marked; options_table.py, that README's table has every client option), then
+each example runs (runners.py says how). It prints, per file, the
 examples run and those skipped with their reasons, then every failure with the example's place;
 exit status 1 when anything failed or a fence is broken.
 """
@@ -21,6 +22,7 @@ from pathlib import Path
 from typing import Dict, List, Tuple
 
 from blocks import Block, Found, docstring_blocks, header_blocks, markdown_blocks
+import options_table
 from runners import Context, run
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,7 +39,10 @@ def find(path: Path) -> Found:
         return header_blocks(path)
     if path.suffix == ".py":
         return docstring_blocks(path)
-    return markdown_blocks(path, path.read_text())
+    text = path.read_text()
+    found = markdown_blocks(path, text)
+    found.problems += options_table.check(path, text, ROOT)
+    return found
 
 
 def main() -> int:

@@ -55,6 +55,13 @@ def planted(text: str, old: str, new: str) -> str:
     return text.replace(old, new)
 
 
+def options_section() -> str:
+    """README.md's table of client options, alone."""
+    text = (ROOT / "README.md").read_text()
+    start = text.index("## Client options, front by front")
+    return text[start:text.index("\n## ", start + 1)] + "\n"
+
+
 def cases() -> List[Tuple[str, str, str, Optional[str]]]:
     """(what is planted, the document, what the runner must say, the one flag) for each case."""
     readme = C_README.read_text()
@@ -69,6 +76,9 @@ def cases() -> List[Tuple[str, str, str, Optional[str]]]:
          "unknown info string 'shell-session'", listing),
         ("a fence without an info string", f"{FENCE}\nls\n{FENCE}\n", "without an info string", listing),
         ("a block the runner cannot run, unmarked", f"{FENCE}swift\nlet x = 1\n{FENCE}\n", "with no marker", listing),
+        ("an options table without a row for an option",
+         "\n".join(line for line in options_section().split("\n") if not line.startswith("| retries of")),
+         "no row for the C option `retries`", listing),
         ("an unknown marker", f"<!-- docs-test: skipp (typo) -->\n{FENCE}sh\ntrue\n{FENCE}\n",
          "unknown docs-test marker", listing),
         ("a failing example (the samples' breed_detail on no such breed)",
