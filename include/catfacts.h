@@ -23,6 +23,36 @@
  *
  * Link with -lCatFacts (pkg-config: catfacts).
  *
+ * Example, a whole program: every breed, a page at a time, until the last page (against
+ * catfacts-mock, which serves http://127.0.0.1:8106; a NULL base URL is the real API):
+ * ```c
+ * #include <stdio.h>
+ * #include <catfacts.h>
+ *
+ * int main(void) {
+ *     cf_client *client;
+ *     if (cf_client_open("http://127.0.0.1:8106", NULL, &client) != CF_OK) {
+ *         fprintf(stderr, "%s\n", cf_last_error());
+ *         return 1;
+ *     }
+ *     int64_t last_page = 1;
+ *     for (int64_t number = 1; number <= last_page; number++) {
+ *         cf_breed_page *page;
+ *         cf_status status = cf_breeds_page_items(client, number, 25, &page);
+ *         if (status != CF_OK) {
+ *             fprintf(stderr, "%s (%s)\n", cf_last_error(), cf_status_string(status));
+ *             break;
+ *         }
+ *         for (int64_t i = 0; i < page->breeds.count; i++) puts(page->breeds.items[i].breed);
+ *         last_page = page->last_page;
+ *         cf_free(page);
+ *     }
+ *     cf_client_close(client);
+ *     return 0;
+ * }
+ * ```
+ * It prints one breed a line, all 98 of the mock's catalog.
+ *
  * Freeing (one rule for everything handed out): what a call hands out through an
  * out-pointer, other than a handle, is one block of memory, the caller's, freed whole with
  * cf_free(), once: JSON and text (char *), pages of items (cf_breed_page, cf_fact_page),
