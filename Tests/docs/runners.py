@@ -13,6 +13,7 @@ import os
 import re
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -22,8 +23,9 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 from blocks import Block
 
 HERE = Path(__file__).resolve().parent
-#: How long one example may run: only a hang reaches it (the suites' HANG_S).
-HANG_S = 60.0
+#: How long one example may run: only a hang reaches it (the suites' HANG_S). The self-test
+#: lowers it (DOCS_TEST_HANG_S) to see a planted hang caught in seconds.
+HANG_S = float(os.environ.get("DOCS_TEST_HANG_S", "60"))
 #: The port the examples name: catfacts-mock's default.
 DOCUMENTED_PORT = 8106
 LOOPBACK_URL = re.compile(r"\b(?:127\.0\.0\.1|localhost):(\d+)")
@@ -122,16 +124,19 @@ def run(block: Block, context: Context) -> Outcome:
     return outcome
 
 
-def _execute(argv: Sequence[str], context: Context, cwd: Optional[Path] = None,
-             merge: bool = False) -> Tuple[int, str, str]:
-    try:
-        done = subprocess.run(list(argv), cwd=cwd or context.checkout, env=context.env, text=True,
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT if merge else subprocess.PIPE,
-                              stdin=subprocess.DEVNULL, timeout=HANG_S, errors="replace")
-    except subprocess.TimeoutExpired as expired:
-        out = expired.stdout.decode(errors="replace") if isinstance(expired.stdout, bytes) else (expired.stdout or "")
-        return -1, out, f"still running after {HANG_S:.0f} s (a hang)"
-    return done.returncode, done.stdout, done.stderr or ""
+def _execute(argv: Sequence[str], context: Context, merge: bool = False) -> Tuple[int, str, str]:
+    """Runs `argv` in the sandbox checkout: its exit status, stdout and stderr. An example that
+    is still running after HANG_S is killed with all it started (its own process group)."""
+    with subprocess.Popen(list(argv), cwd=context.checkout, env=context.env, text=True, errors="replace",
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT if merge else subprocess.PIPE,
+                          stdin=subprocess.DEVNULL, start_new_session=True) as process:
+        try:
+            out, err = process.communicate(timeout=HANG_S)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            out, err = process.communicate()
+            return -1, out, f"{err or ''}still running after {HANG_S:.0f} s (a hang), or left a process running\n"
+    return process.returncode, out, err or ""
 
 
 def _failed(what: str, status: int, stdout: str, stderr: str) -> Outcome:
