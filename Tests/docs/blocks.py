@@ -8,6 +8,7 @@ A block's marker is an HTML comment on the line just before its fence (invisible
     <!-- docs-test: given client -->    a fragment inside an open client (C: `cf_client *client`;
                                         Python: `client`), against the mock
     <!-- docs-test: output -->          a ```text block: what the block before it prints
+A ```text or ```json block needs no marker: it is not code, and is listed as skipped so.
 """
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from typing import List, Optional, Tuple
 
 #: Info strings and what they are: code that runs, or text shown as it is.
 RUNNABLE = ("c", "python", "sh", "console")
-NOT_CODE = ("text",)
+NOT_CODE = ("text", "json")
 #: Code the runner cannot run here; such a block needs a skip marker saying why.
 KNOWN_ONLY = ("swift",)
 
@@ -119,13 +120,13 @@ def _marker(lines: List[str], fence_index: int) -> Optional[str]:
 def _apply(block: Block, marker: Optional[str], previous: Optional[Block]) -> Optional[str]:
     """Applies `marker` to `block`; what is wrong with the pair, if anything."""
     if not block.language:
-        return "a fence without an info string: say what it holds (c, python, sh, console, swift, text)"
+        return f"a fence without an info string: say what it holds ({', '.join(RUNNABLE + NOT_CODE + KNOWN_ONLY)})"
     if block.language not in RUNNABLE + NOT_CODE + KNOWN_ONLY:
         return (f"unknown info string {block.language!r}; known: "
                 f"{', '.join(RUNNABLE + NOT_CODE + KNOWN_ONLY)}")
     if marker is None:
         if block.language in NOT_CODE:
-            block.skip = "text, not code"
+            block.skip = f"{block.language}, not code"
         elif block.language in KNOWN_ONLY:
             return (f"a {block.language} block the runner cannot run, with no marker: put "
                     "<!-- docs-test: skip (REASON) --> on the line before its fence")
