@@ -31,6 +31,8 @@ DOCUMENTED_PORT = 8106
 LOOPBACK_URL = re.compile(r"\b(?:127\.0\.0\.1|localhost):(\d+)")
 BACKGROUND_MOCK = re.compile(r"^\s*(?:\S*/)?catfacts-mock\b([^#&]*)&\s*(?:#.*)?$")
 ELLIPSIS = re.compile(r"\.\.\.|…")
+#: How C and Python say a fragment used a `client` it does not declare.
+NO_CLIENT = re.compile(r"[‘'`]client[’'`] undeclared|name 'client' is not defined")
 
 
 @dataclass
@@ -121,6 +123,9 @@ def run(block: Block, context: Context) -> Outcome:
     if outcome.ok and block.output is not None and not matches(block.output.code, outcome.stdout):
         return Outcome(False, outcome.stdout, f"its output is not what {block.output.where} shows:\n"
                        f"--- shown\n{block.output.code}--- printed\n{outcome.stdout}")
+    if not outcome.ok and not block.given_client and NO_CLIENT.search(outcome.message):
+        outcome.message += ("(a fragment inside an open client? put <!-- docs-test: given client --> on the line "
+                            "before its fence)\n")
     return outcome
 
 

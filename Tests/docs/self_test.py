@@ -99,6 +99,8 @@ def cases() -> List[Tuple[str, str, str, str]]:
         ("a C example that does not compile", planted(GOOD, "cf_free(json)", "cf_frees(json)"), "compiling", RUN),
         ("an example that hangs, with a child holding its output",
          f"{FENCE}sh\nsleep 600 &\nsleep 600\n{FENCE}\n", "(a hang)", HANG),
+        ("a fragment using a client it does not open, unmarked",
+         f"{FENCE}c\ncf_client_interrupt(client);\n{FENCE}\n", "put <!-- docs-test: given client -->", RUN),
         ("an example that would build", f"{FENCE}sh\nmake test\n{FENCE}\n", "which builds or runs the suites", RUN),
     ]
 
