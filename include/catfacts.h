@@ -41,7 +41,8 @@
  *         cf_status status = cf_breeds_page_items(client, number, 25, &page);
  *         if (status != CF_OK) {
  *             fprintf(stderr, "%s (%s)\n", cf_last_error(), cf_status_string(status));
- *             break;
+ *             cf_client_close(client);
+ *             return 1;
  *         }
  *         for (int64_t i = 0; i < page->breeds.count; i++) puts(page->breeds.items[i].breed);
  *         last_page = page->last_page;
