@@ -7,9 +7,9 @@ FILEs default to README.md, bindings/c/README.md, bindings/python/README.md, doc
 header's comments (include/catfacts.h) and the Python package's docstrings
 (bindings/python/catfacts/*.py). The Markdown is checked first (blocks.py says what fails and
 how blocks are marked; options_table.py, that README's table has every client option), then
-each example runs (runners.py says how). It prints, per file, the
-examples run and those skipped with their reasons, then every failure with the example's place;
-exit status 1 when anything failed or a fence is broken.
+each example runs (runners.py says how). It prints the examples skipped with their reasons,
+every failure with its example's place, and per file the examples run and skipped; exit status
+1 when an example failed or the Markdown has a problem, 2 when the build is missing.
 """
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from types import ModuleType
 from typing import Dict, List, Tuple
 
 from blocks import Block, Found, docstring_blocks, header_blocks, markdown_blocks
@@ -110,12 +111,13 @@ def main() -> int:
     total_run = sum(ran for ran, _ in counts.values())
     total_skipped = sum(skipped for _, skipped in counts.values())
     print(f"docs-test: {total_run} examples run, {total_skipped} skipped, {len(failures)} failed, "
-          f"{len(problems)} broken fences or markers ({time.monotonic() - started:.1f} s)")
+          f"{len(problems)} problems in the Markdown ({time.monotonic() - started:.1f} s)")
     return 1 if failures or problems else 0
 
 
-def _mock_module(build_dir: Path):
-    """The Python suite's `Mock` (bindings/python/tests/conftest.py), on this build's mock."""
+def _mock_module(build_dir: Path) -> ModuleType:
+    """The Python suite's fixtures module (bindings/python/tests/conftest.py), whose `Mock`
+    starts this build's mock: imported here, once the environment names the build."""
     os.environ["CATFACTS_MOCK"] = str(build_dir / "catfacts-mock")
     os.environ["CATFACTS_LIBRARY"] = str(build_dir / "libCatFacts.so")
     sys.path.insert(0, str(ROOT / "bindings/python/tests"))
