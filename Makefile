@@ -22,7 +22,7 @@ SAMPLES_PKG_CONFIG_PATH := $(PKGCONFIG_DIR)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG
 VALGRIND_SUPPRESSIONS := --suppressions=$(CURDIR)/Tests/C/valgrind.supp
 
 .PHONY: all deps test-deps python-deps build links pkgconfig lib release man run test swift-test c-test c-valgrind c-misuse \
-	c-samples python-test shell-test layer-check wheel test-build flake-check c-valgrind-quick c-asan soak soak-short dist-check glibc-check abi-check abi-test deb distro-root distro-check install uninstall bench clean tsan swift-test-release fuzz fuzz-build fuzz-short
+	c-samples python-test shell-test layer-check wheel test-build flake-check c-valgrind-quick c-asan soak soak-short dist-check glibc-check abi-check abi-test docs-test deb distro-root distro-check install uninstall bench clean tsan swift-test-release fuzz fuzz-build fuzz-short
 
 all: build
 
@@ -136,7 +136,7 @@ run: build
 # the sanitizer build (one for the C suite under ASan and the fuzzers), its runs, then
 # distro-check (which waits for the release build). A failed stage does not stop the later ones. Times: README, "Testing".
 TEST_FIRST := test-deps python-deps test-build
-TEST_FOREGROUND := layer-check swift-test c-test python-test soak-short shell-test c-valgrind-quick
+TEST_FOREGROUND := layer-check swift-test c-test python-test soak-short shell-test docs-test c-valgrind-quick
 TEST_RELEASE_LANE := release glibc-check abi-check abi-test dist-check
 TEST_DISTRO_ROOT_LANE := distro-root
 # distro-check last in the shorter lane: its `make release` waits for the release lane's build
@@ -231,6 +231,15 @@ c-misuse:
 shell-test: python-deps
 	CATFACTS=$(BUILD_DIR)/catfacts CATFACTS_MOCK=$(BUILD_DIR)/catfacts-mock \
 		$(PYTHON) -m pytest Tests/shell -q -p no:cacheprovider
+
+# Every example of the documentation (README.md, bindings/c/README.md, bindings/python/README.md,
+# docs/*.md, the header's comments, the Python docstrings) run against this build and a mock:
+# C compiled and run, Python run (doctest where it shows output), shell blocks run, shown output
+# compared; a broken fence, an unmarked block it cannot run or an options table missing an
+# option fails (Tests/docs/run.py). First its own test: breakage planted in copies must fail.
+docs-test: python-deps
+	$(PYTHON) Tests/docs/self_test.py --build-dir $(BUILD_DIR)
+	$(PYTHON) Tests/docs/run.py --build-dir $(BUILD_DIR)
 
 # The Swift tests and the C tests under ThreadSanitizer (a build of its own in .build-tsan):
 # any report fails. Not part of `make test` (it rebuilds everything instrumented).
