@@ -26,7 +26,8 @@
  * Freeing (one rule for everything handed out): what a call hands out through an
  * out-pointer, other than a handle, is one block of memory, the caller's, freed whole with
  * cf_free(), once: JSON and text (char *), pages of items (cf_breed_page, cf_fact_page),
- * batches (cf_breed_array, cf_fact_array) and single items (cf_breed, cf_fact). The items
+ * batches (cf_breed_array, cf_fact_array), single items (cf_breed, cf_fact) and the
+ * endpoints' metrics (cf_endpoint_stats_array). The items
  * and strings inside a block point into it and go with it: never free them apart. A block
  * may be freed on any thread, after its client or list is closed too.
  * cf_breed_free() and cf_fact_free() free a single item exactly as cf_free() does; they
@@ -461,7 +462,9 @@ void cf_search_close(cf_search *s);
  * counts in "cache_hits", and so does one answered by a 304 (which also counts as a
  * request, as it was sent). "online" is false while the client is offline (see
  * cf_client_open). Times are wall time in milliseconds from sending a request
- * to having its whole body, over the requests that got a whole response.
+ * to having its whole body, over the requests that got a whole response (whatever its
+ * status); a time is null, never 0, when there is none to measure (only cache hits, or
+ * every request failed without a response). cf_metrics_endpoints gives the same as structs.
  * "cache" is null when the cache is off (cache_max_bytes 0), else: "path" the file, null
  * for a memory cache (also when the file could not be used; a warning says why); "bytes"
  * the pages take as cache_max_bytes counts them ("max_bytes"); "entries" pages stored;
@@ -486,7 +489,9 @@ cf_status cf_metrics(cf_client *c, char **out_json);
  * "_total" (catfacts_requests_total, _request_errors_total, _retries_total,
  * _cache_hits_total, _received_bytes_total, each with an "endpoint" label), request times
  * as the histogram catfacts_request_duration_seconds (Prometheus' default buckets,
- * 5 ms to 10 s, with _sum and _count), and the gauges catfacts_resident_memory_bytes,
+ * 5 ms to 10 s, with _sum and _count; an endpoint with no time to measure has _count 0 and
+ * every bucket 0, as Prometheus' client libraries write a histogram with no observations:
+ * no NaN, no invented time), and the gauges catfacts_resident_memory_bytes,
  * _peak_resident_memory_bytes, _online (1 or 0) and _info (labels: library version, OS,
  * device); with a cache, its state as in cf_metrics: the gauges catfacts_cache_entries,
  * _cache_bytes, _cache_max_bytes and _cache_warnings (lines kept), and the counters
@@ -496,6 +501,57 @@ cf_status cf_metrics(cf_client *c, char **out_json);
  * Threads: as cf_metrics (a listener may call it).
  */
 cf_status cf_metrics_prometheus(cf_client *c, char **out_text);
+
+/*
+ * One endpoint's figures: the counts and times of cf_metrics' "endpoints", as numbers
+ * rather than JSON.
+ * endpoint: the path alone ("/breeds", "/facts", "/fact"), pointing into the block.
+ * requests: requests sent, retries included; errors: those that failed; bytes: body bytes
+ *   received; cache_hits: calls answered from the cache (a 304 too); retries: requests
+ *   sent again after a failure.
+ * avg_ms, last_ms, min_ms, max_ms, p50_ms, p95_ms, p99_ms: wall time in milliseconds from
+ *   sending a request to having its whole body, over the requests that got a whole
+ *   response (whatever its status). NaN when there is no response to measure (none was
+ *   sent yet, only cache hits, or every request failed without a response): test with
+ *   isnan() from <math.h>, and show it as "no data", never as 0. Otherwise
+ *   min_ms <= p50_ms <= p95_ms <= p99_ms <= max_ms (percentiles to 3 significant digits).
+ */
+typedef struct cf_endpoint_stats {
+    const char *endpoint;
+    int64_t requests;
+    int64_t errors;
+    int64_t bytes;
+    int64_t cache_hits;
+    int64_t retries;
+    double avg_ms;
+    double last_ms;
+    double min_ms;
+    double max_ms;
+    double p50_ms;
+    double p95_ms;
+    double p99_ms;
+} cf_endpoint_stats;
+
+/*
+ * A client's endpoints, one block (yours: free it with cf_free, once; items and their
+ * endpoint names point into it and go with it).
+ * count: how many endpoints the client has used (0 before its first call).
+ * items: count endpoints, sorted by path (as in cf_metrics).
+ */
+typedef struct cf_endpoint_stats_array {
+    int64_t count;
+    const cf_endpoint_stats *items;
+} cf_endpoint_stats_array;
+
+/*
+ * The client's per-endpoint metrics as structs: what cf_metrics' "endpoints" holds, for a
+ * program with no JSON parser (bindings/c/endpoint_times.c prints them). Sends nothing
+ * and never blocks.
+ * out: receives the block (yours: free it with cf_free) on CF_OK; NULL on failure.
+ * Returns: CF_OK; CF_ERR_ARGUMENT for a NULL c or out.
+ * Threads: as cf_metrics (a listener may call it).
+ */
+cf_status cf_metrics_endpoints(cf_client *c, cf_endpoint_stats_array **out);
 
 /*
  * Called after every request the client sends (retries included), on a library
