@@ -4,8 +4,13 @@
  * offline catalog.
  *
  * Conventions (they hold for every function below):
- * - Every fallible function returns a cf_status; CF_OK is 0.
- * - On failure, cf_last_error() describes the cause for the calling thread.
+ * - Every fallible function returns a cf_status; CF_OK is 0. Its comment's "Returns:" lists
+ *   every status it can return and when. Any of them may also return CF_ERR_INTERNAL (a bug
+ *   in libCatFacts, or memory exhausted), listed nowhere else: please report its message.
+ * - On failure, cf_last_error() describes the cause for the calling thread, and the
+ *   cf_last_error_* getters give its fields; see "Errors" for how long they last.
+ * - An out-pointer is set to NULL on failure (the comment says "NULL on failure"), so a
+ *   program may cf_free (or close) whatever it holds afterwards without checking the status.
  * - What the library hands out through an out-pointer is the caller's: see "Freeing".
  *   Strings returned directly (cf_version(), cf_status_string(), cf_last_error()) belong
  *   to the library: never free them.
@@ -56,14 +61,38 @@
  *
  * Freeing (one rule for everything handed out): what a call hands out through an
  * out-pointer, other than a handle, is one block of memory, the caller's, freed whole with
- * cf_free(), once: JSON and text (char *), pages of items (cf_breed_page, cf_fact_page),
- * batches (cf_breed_array, cf_fact_array) and single items (cf_breed, cf_fact). The items
- * and strings inside a block point into it and go with it: never free them apart. A block
- * may be freed on any thread, after its client or list is closed too.
+ * cf_free(), once. Every hand-out, and the calls that hand it out:
+ *   char * (JSON or text)            cf_breeds_page, cf_facts_page, cf_fact_random,
+ *                                    cf_breed_find, cf_breeds_query, cf_metrics,
+ *                                    cf_metrics_prometheus
+ *   cf_breed_page, cf_fact_page      cf_breeds_page_items, cf_facts_page_items
+ *   cf_breed_array, cf_fact_array    cf_list_breeds, cf_list_facts
+ *   cf_breed, cf_fact                cf_list_breed, cf_list_fact
+ *   cf_endpoint_stats_array          cf_metrics_endpoints
+ * The items and strings inside a block point into it and go with it: never free them
+ * apart. A block may be freed on any thread, after its client or list is closed too.
  * cf_breed_free() and cf_fact_free() free a single item exactly as cf_free() does; they
  * remain because programs written before this rule call them, and the library only gains
- * functions. Handles are not freed but closed: cf_client_close, cf_list_close,
- * cf_search_close.
+ * functions. Handles are not freed but closed: cf_client (cf_client_close), cf_list
+ * (cf_list_close), cf_search (cf_search_close). Never freed by the caller: the strings
+ * returned directly (cf_version, cf_status_string, cf_last_error: the library's), and what
+ * a listener is passed (cf_metrics_listener's endpoint, cf_search_listener's results_json:
+ * borrowed for the call).
+ *
+ * Errors (one rule for the message and its fields):
+ * - The calling thread's cf_last_error() and its fields (cf_last_error_http_status,
+ *   cf_last_error_retry_after_ms, cf_last_error_attempts) are set by every function that
+ *   returns a cf_status, and by cf_list_count: to the failure's, or to "" and the fields'
+ *   "no failure" values (0, -1, 0) when the call succeeds. CF_PENDING leaves a message
+ *   saying which item is loading.
+ * - No other function changes them: cf_last_error and the three field getters themselves,
+ *   cf_version, cf_status_string, cf_free, cf_breed_free, cf_fact_free, cf_client_interrupt,
+ *   cf_client_close, cf_list_close and cf_search_close. So after a failure a program may read
+ *   the message and the fields in any order, and free what it holds or close a handle, before
+ *   or between the readings; the next call that returns a cf_status (or cf_list_count)
+ *   replaces them. cf_last_error()'s string stays valid until then, on that thread.
+ * - Another thread's calls never change them (each thread has its own), and neither does a
+ *   listener running on a library thread.
  *
  * Lifetimes (one rule for lists and searches):
  * - A client's handle lives from cf_client_open to cf_client_close. Lists and searches
@@ -166,8 +195,9 @@ const char *cf_status_string(cf_status s);
  * succeeded or it made none. One line of UTF-8: control characters in text it
  * quotes (yours or a server's) are written as escapes (\e, \n, \x07, \u{9B}),
  * so it is safe to log or print as it is.
- * Returns: a string owned by the library, valid until the calling thread's next
- * cf_ call; never NULL, never free it (copy it to keep it).
+ * Returns: a string owned by the library, valid until the calling thread's next call
+ * that returns a cf_status (or cf_list_count; see "Errors": the getters, cf_free and the
+ * closes leave it be); never NULL, never free it (copy it to keep it longer).
  * Threads: any thread, a listener's too; it reads the calling thread's own last call,
  *   never another thread's.
  */
@@ -177,7 +207,8 @@ const char *cf_last_error(void);
  * Fields of the calling thread's last failed call, beside cf_last_error()'s message, so
  * that a program can act without parsing English (read as sqlite3_extended_errcode() is:
  * after a call returned an error status). Like the message they belong to the calling
- * thread, are valid until its next cf_ call, and are reset by a call that succeeds.
+ * thread and last as it does (see "Errors"): reading one never resets the message or the
+ * others, and a call that succeeds sets them back to 0, -1 and 0.
  * There is no "source" field (c-api.md lists one): a failed call has no answer to have a
  * source, and a call answered from the cache or the bundled catalog succeeds, its JSON
  * saying so ("source":"cache" or "offline-catalog"; cf_search answers too).
@@ -187,13 +218,16 @@ const char *cf_last_error(void);
  * The HTTP status the server answered when the failure was one (404, 429, 503, ...: the
  * call returned CF_ERR_HTTP or CF_ERR_RATE_LIMITED); 0 for every other failure (no
  * response, a bad argument, a body that did not decode) and after a success.
+ * Returns: the status, or 0.
  * Threads: as cf_last_error: the calling thread's own last call.
  */
 int32_t cf_last_error_http_status(void);
 
 /*
  * The server's Retry-After with that status (a 429, or a 503 for maintenance), in
- * milliseconds, seconds and HTTP dates alike; -1 when it sent none.
+ * milliseconds, seconds and HTTP dates alike.
+ * Returns: the milliseconds (>= 0), or -1 when it sent none, for other failures and after a
+ *   success.
  * Threads: as cf_last_error: the calling thread's own last call.
  */
 int64_t cf_last_error_retry_after_ms(void);
@@ -201,6 +235,7 @@ int64_t cf_last_error_retry_after_ms(void);
 /*
  * How many requests the failed call sent: 1 plus its retries; 0 when it sent none (a bad
  * argument, offline, an item of a list, which never blocks on the network).
+ * Returns: the count (>= 0); 0 after a success.
  * Threads: as cf_last_error: the calling thread's own last call.
  */
 int32_t cf_last_error_attempts(void);
@@ -337,11 +372,14 @@ void cf_client_close(cf_client *c);
  *              "coat":"Short","pattern":"Ticked"}, ...],
  *    "source":"network"|"cache"|"offline-catalog","fetched_at":"2026-11-21T10:00:00Z"}
  *   Absent breed fields are left out, never "".
- * Returns: CF_OK (from the network, or from the cache: see cf_client_open);
- *   CF_ERR_ARGUMENT (NULL c or out_json, page or limit < 1); CF_ERR_NETWORK,
- *   CF_ERR_TIMEOUT, CF_ERR_HTTP, CF_ERR_RATE_LIMITED (after the retries, with nothing
- *   cached), CF_ERR_DECODE; CF_ERR_OFFLINE when the client is offline, nothing is
- *   cached and offline_fallback is off.
+ *   NULL on failure.
+ * Returns: CF_OK (from the network, or from the cache: see cf_client_open); CF_ERR_ARGUMENT
+ *   (NULL c or out_json, page or limit < 1); CF_ERR_NETWORK (the server could not be
+ *   reached), CF_ERR_TIMEOUT (timeout_ms, connect_timeout_ms or deadline_ms passed),
+ *   CF_ERR_HTTP (an error status), CF_ERR_RATE_LIMITED (a 429), each after the retries and
+ *   with nothing cached; CF_ERR_DECODE (a body that is not what the API sends, or too
+ *   large); CF_ERR_OFFLINE when the client is offline, nothing is cached and
+ *   offline_fallback is off; CF_ERR_CANCELLED when cf_client_interrupt cut it short.
  * Threads: any number of threads at once on one client; not from a listener: it blocks,
  *   and may wait for the very thread the listener runs on.
  */
@@ -352,18 +390,32 @@ cf_status cf_breeds_page(cf_client *c, int64_t page, int64_t limit, char **out_j
  * {"fact":"...","length":106}.
  * max_length: only facts no longer than this; 0 for no limit (negative:
  *   CF_ERR_ARGUMENT).
- * Returns: as cf_breeds_page.
+ * out_json: receives the page (yours: free with cf_free); NULL on failure.
+ * Returns: CF_OK (from the network, or from the cache); CF_ERR_ARGUMENT (NULL c or
+ *   out_json, page or limit < 1, a negative max_length); CF_ERR_NETWORK (the server could
+ *   not be reached), CF_ERR_TIMEOUT (timeout_ms, connect_timeout_ms or deadline_ms passed),
+ *   CF_ERR_HTTP (an error status), CF_ERR_RATE_LIMITED (a 429), each after the retries and
+ *   with nothing cached; CF_ERR_DECODE (a body that is not what the API sends, or too
+ *   large); CF_ERR_OFFLINE when the client is offline, nothing is cached and
+ *   offline_fallback is off; CF_ERR_CANCELLED when cf_client_interrupt cut it short.
  * Threads: as cf_breeds_page; must not be called from a listener.
  */
 cf_status cf_facts_page(cf_client *c, int64_t page, int64_t limit, int64_t max_length, char **out_json);
 
 /*
- * A random fact (GET /fact): {"fact":"...","length":61} (yours: free with cf_free).
- * max_length: 0 for no limit.
- * Returns: as cf_breeds_page; CF_ERR_HTTP (404) when no fact is that short;
- *   CF_ERR_OFFLINE when the server cannot be reached, offline_fallback is on and no
- *   bundled fact is that short, or when the client is offline and offline_fallback is
- *   off. Random facts are never cached.
+ * A random fact (GET /fact). Random facts are never cached.
+ * max_length: 0 for no limit (negative: CF_ERR_ARGUMENT).
+ * out_json: receives {"fact":"...","length":61} (yours: free with cf_free);
+ *   NULL on failure.
+ * Returns: CF_OK; CF_ERR_ARGUMENT (NULL c or out_json, a negative max_length); CF_ERR_HTTP
+ *   (404) when no fact is that short; CF_ERR_OFFLINE also when the server cannot be
+ *   reached, offline_fallback is on and no bundled fact is that short; and as
+ *   cf_breeds_page: CF_ERR_NETWORK (the server could not be reached), CF_ERR_TIMEOUT
+ *   (timeout_ms, connect_timeout_ms or deadline_ms passed), CF_ERR_HTTP (an error status),
+ *   CF_ERR_RATE_LIMITED (a 429), each after the retries and with nothing cached;
+ *   CF_ERR_DECODE (a body that is not what the API sends, or too large); CF_ERR_OFFLINE
+ *   when the client is offline, nothing is cached and offline_fallback is off;
+ *   CF_ERR_CANCELLED when cf_client_interrupt cut it short.
  * Threads: as cf_breeds_page; must not be called from a listener.
  */
 cf_status cf_fact_random(cf_client *c, int64_t max_length, char **out_json);
@@ -373,9 +425,16 @@ cf_status cf_fact_random(cf_client *c, int64_t max_length, char **out_json);
  * among the breeds the client knows, fetching the breed list when it does not know
  * the name yet (the API has no detail endpoint).
  * name: UTF-8.
- * out_json: receives a breed object as in cf_breeds_page (yours: free with cf_free).
- * Returns: CF_OK; CF_ERR_NOT_FOUND when no breed has that name; CF_ERR_ARGUMENT for
- *   NULL, an empty name or invalid UTF-8; the errors of cf_breeds_page.
+ * out_json: receives a breed object as in cf_breeds_page (yours: free with
+ *   cf_free); NULL on failure.
+ * Returns: CF_OK; CF_ERR_NOT_FOUND when no breed has that name; CF_ERR_ARGUMENT for a NULL
+ *   c, name or out_json, an empty name or invalid UTF-8; while the breeds are fetched, as
+ *   cf_breeds_page: CF_ERR_NETWORK (the server could not be reached), CF_ERR_TIMEOUT
+ *   (timeout_ms, connect_timeout_ms or deadline_ms passed), CF_ERR_HTTP (an error status),
+ *   CF_ERR_RATE_LIMITED (a 429), each after the retries and with nothing cached;
+ *   CF_ERR_DECODE (a body that is not what the API sends, or too large); CF_ERR_OFFLINE
+ *   when the client is offline, nothing is cached and offline_fallback is off;
+ *   CF_ERR_CANCELLED when cf_client_interrupt cut it short.
  * Threads: as cf_breeds_page; must not be called from a listener.
  */
 cf_status cf_breed_find(cf_client *c, const char *name, char **out_json);
@@ -403,10 +462,15 @@ cf_status cf_breed_find(cf_client *c, const char *name, char **out_json);
  *   nests at most 64 deep.
  * out_json: receives (yours: free with cf_free) {"items":[breed, ...]}, or with
  *   group_by {"groups":[{"key":"Egypt","items":[breed, ...]}, ...]}; breeds as in
- *   cf_breeds_page.
- * Returns: CF_OK (an empty answer is not an error); CF_ERR_ARGUMENT for NULL c or
- *   out_json, JSON that is not an object, an unknown key or field, a wrong type;
- *   the errors of cf_breeds_page while the breeds are fetched.
+ *   cf_breeds_page. NULL on failure.
+ * Returns: CF_OK (an empty answer is not an error); CF_ERR_ARGUMENT for NULL c or out_json,
+ *   JSON that is not an object, an unknown key or field, a wrong type; while the breeds are
+ *   fetched, as cf_breeds_page: CF_ERR_NETWORK (the server could not be reached),
+ *   CF_ERR_TIMEOUT (timeout_ms, connect_timeout_ms or deadline_ms passed), CF_ERR_HTTP (an
+ *   error status), CF_ERR_RATE_LIMITED (a 429), each after the retries and with nothing
+ *   cached; CF_ERR_DECODE (a body that is not what the API sends, or too large);
+ *   CF_ERR_OFFLINE when the client is offline, nothing is cached and offline_fallback is
+ *   off; CF_ERR_CANCELLED when cf_client_interrupt cut it short.
  * Threads: as cf_breeds_page; must not be called from a listener.
  */
 cf_status cf_breeds_query(cf_client *c, const char *query_json, char **out_json);
@@ -446,7 +510,7 @@ typedef void (*cf_search_listener)(void *ctx, int64_t generation, cf_status s, c
  * fn: hears the answers (required); ctx is passed to it.
  * out: receives the search (yours: close it with cf_search_close; as a list, it keeps
  *   working after cf_client_close of c, which it keeps alive until it is closed: see
- *   "Lifetimes").
+ *   "Lifetimes"); NULL on failure.
  * Returns: CF_OK; CF_ERR_ARGUMENT for a NULL c, fn or out, or bad options.
  * Threads: any thread, a listener's too (it never blocks: the breeds load in the
  *   background), any number at once on one client.
@@ -492,7 +556,9 @@ void cf_search_close(cf_search *s);
  * counts in "cache_hits", and so does one answered by a 304 (which also counts as a
  * request, as it was sent). "online" is false while the client is offline (see
  * cf_client_open). Times are wall time in milliseconds from sending a request
- * to having its whole body, over the requests that got a whole response.
+ * to having its whole body, over the requests that got a whole response (whatever its
+ * status); a time is null, never 0, when there is none to measure (only cache hits, or
+ * every request failed without a response). cf_metrics_endpoints gives the same as structs.
  * "cache" is null when the cache is off (cache_max_bytes 0), else: "path" the file, null
  * for a memory cache (also when the file could not be used; a warning says why); "bytes"
  * the pages take as cache_max_bytes counts them ("max_bytes"); "entries" pages stored;
@@ -505,6 +571,7 @@ void cf_search_close(cf_search *s);
  * writes failed; the last: ..."; also "read-only", "permission denied", "I/O error",
  * "locked", "damaged"), pages evicted for the cap ("evicted 3 cached pages (1155 bytes) so
  * far, ..."). A fault that recurs is one line, rewritten with its count.
+ * out_json: receives the JSON above (yours: free with cf_free); NULL on failure.
  * Returns: CF_OK; CF_ERR_ARGUMENT for a NULL c or out_json.
  * Threads: any thread, a listener's too, any number at once on one client.
  */
@@ -517,16 +584,70 @@ cf_status cf_metrics(cf_client *c, char **out_json);
  * "_total" (catfacts_requests_total, _request_errors_total, _retries_total,
  * _cache_hits_total, _received_bytes_total, each with an "endpoint" label), request times
  * as the histogram catfacts_request_duration_seconds (Prometheus' default buckets,
- * 5 ms to 10 s, with _sum and _count), and the gauges catfacts_resident_memory_bytes,
+ * 5 ms to 10 s, with _sum and _count; an endpoint with no time to measure has _count 0 and
+ * every bucket 0, as Prometheus' client libraries write a histogram with no observations:
+ * no NaN, no invented time), and the gauges catfacts_resident_memory_bytes,
  * _peak_resident_memory_bytes, _online (1 or 0) and _info (labels: library version, OS,
  * device); with a cache, its state as in cf_metrics: the gauges catfacts_cache_entries,
  * _cache_bytes, _cache_max_bytes and _cache_warnings (lines kept), and the counters
  * catfacts_cache_writes_failed_total, _cache_evicted_entries_total and
  * _cache_evicted_bytes_total. The text ends with a newline; scrape it as it is.
+ * out_text: receives the text (yours: free with cf_free); NULL on failure.
  * Returns: CF_OK; CF_ERR_ARGUMENT for a NULL c or out_text.
  * Threads: as cf_metrics (a listener may call it).
  */
 cf_status cf_metrics_prometheus(cf_client *c, char **out_text);
+
+/*
+ * One endpoint's figures: the counts and times of cf_metrics' "endpoints", as numbers
+ * rather than JSON.
+ * endpoint: the path alone ("/breeds", "/facts", "/fact"), pointing into the block.
+ * requests: requests sent, retries included; errors: those that failed; bytes: body bytes
+ *   received; cache_hits: calls answered from the cache (a 304 too); retries: requests
+ *   sent again after a failure.
+ * avg_ms, last_ms, min_ms, max_ms, p50_ms, p95_ms, p99_ms: wall time in milliseconds from
+ *   sending a request to having its whole body, over the requests that got a whole
+ *   response (whatever its status). NaN when there is no response to measure (none was
+ *   sent yet, only cache hits, or every request failed without a response): test with
+ *   isnan() from <math.h>, and show it as "no data", never as 0. Otherwise
+ *   min_ms <= p50_ms <= p95_ms <= p99_ms <= max_ms (percentiles to 3 significant digits).
+ */
+typedef struct cf_endpoint_stats {
+    const char *endpoint;
+    int64_t requests;
+    int64_t errors;
+    int64_t bytes;
+    int64_t cache_hits;
+    int64_t retries;
+    double avg_ms;
+    double last_ms;
+    double min_ms;
+    double max_ms;
+    double p50_ms;
+    double p95_ms;
+    double p99_ms;
+} cf_endpoint_stats;
+
+/*
+ * A client's endpoints, one block (yours: free it with cf_free, once; items and their
+ * endpoint names point into it and go with it).
+ * count: how many endpoints the client has used (0 before its first call).
+ * items: count endpoints, sorted by path (as in cf_metrics).
+ */
+typedef struct cf_endpoint_stats_array {
+    int64_t count;
+    const cf_endpoint_stats *items;
+} cf_endpoint_stats_array;
+
+/*
+ * The client's per-endpoint metrics as structs: what cf_metrics' "endpoints" holds, for a
+ * program with no JSON parser (bindings/c/endpoint_times.c prints them). Sends nothing
+ * and never blocks.
+ * out: receives the block (yours: free it with cf_free) on CF_OK; NULL on failure.
+ * Returns: CF_OK; CF_ERR_ARGUMENT for a NULL c or out.
+ * Threads: as cf_metrics (a listener may call it).
+ */
+cf_status cf_metrics_endpoints(cf_client *c, cf_endpoint_stats_array **out);
 
 /*
  * Called after every request the client sends (retries included), on a library
@@ -614,7 +735,8 @@ typedef enum cf_event {
  *                                      page_size + 2 x prefetch_distance
  *   "max_length"         0..1000000    facts only: no longer than this (0: no limit)
  * out: receives the list (yours: close it with cf_list_close; it keeps working after
- *   cf_client_close of its client, which it keeps alive until it is closed).
+ *   cf_client_close of its client, which it keeps alive until it is closed);
+ *   NULL on failure.
  * Returns: CF_OK; CF_ERR_ARGUMENT for a NULL c or out, an unknown collection, an
  *   unknown key, a wrong type (null included) or options that do not fit together.
  * Threads: any thread, a listener's too (nothing loads until the first access), any
@@ -632,6 +754,7 @@ cf_status cf_list_open(cf_client *c, cf_collection what, const char *options_jso
  * every later page); CF_COUNT_UNKNOWN before; CF_COUNT_INVALID for a NULL l. Never blocks
  * and never starts a load. cf_last_error() is "" after a count or CF_COUNT_UNKNOWN, and
  * names the argument after CF_COUNT_INVALID.
+ * Returns: the count, CF_COUNT_UNKNOWN or CF_COUNT_INVALID.
  * Threads: any thread, a listener's too, any number at once on one list.
  */
 int64_t cf_list_count(cf_list *l);
@@ -639,10 +762,11 @@ int64_t cf_list_count(cf_list *l);
 /*
  * The breed at index (from 0), without blocking. The access starts loading its page
  * if needed and moves the prefetch window.
- * out: receives the breed (yours: free with cf_free, or cf_breed_free) on CF_OK, else
- *   NULL.
- * Returns: CF_OK; CF_PENDING while its page loads; the page's error
- *   (CF_ERR_NETWORK, CF_ERR_HTTP, ...) if its load failed, until cf_list_retry;
+ * out: receives the breed (yours: free with cf_free, or cf_breed_free) on CF_OK;
+ *   NULL on failure and with CF_PENDING.
+ * Returns: CF_OK; CF_PENDING while its page loads; the page's error if its load failed
+ *   (CF_ERR_NETWORK, CF_ERR_TIMEOUT, CF_ERR_HTTP, CF_ERR_RATE_LIMITED, CF_ERR_DECODE or
+ *   CF_ERR_OFFLINE, as cf_breeds_page returns them), until cf_list_retry;
  *   CF_ERR_NOT_FOUND at or past the end, or for a negative index; CF_ERR_ARGUMENT
  *   for NULL l or out, or a list of facts; CF_ERR_CANCELLED once the list is closing.
  * Threads: any thread, a listener's too (on its own list too), any number at once on one
@@ -652,6 +776,11 @@ cf_status cf_list_breed(cf_list *l, int64_t index, cf_breed **out);
 
 /*
  * The fact at index, as cf_list_breed (free it with cf_free, or cf_fact_free).
+ * out: receives the fact on CF_OK; NULL on failure and with CF_PENDING.
+ * Returns: as cf_list_breed: CF_OK; CF_PENDING; the page's error (CF_ERR_NETWORK,
+ *   CF_ERR_TIMEOUT, CF_ERR_HTTP, CF_ERR_RATE_LIMITED, CF_ERR_DECODE or CF_ERR_OFFLINE);
+ *   CF_ERR_NOT_FOUND; CF_ERR_ARGUMENT (NULL l or out, or a list of breeds);
+ *   CF_ERR_CANCELLED.
  * Threads: as cf_list_breed (a listener may call it).
  */
 cf_status cf_list_fact(cf_list *l, int64_t index, cf_fact **out);
@@ -659,9 +788,11 @@ cf_status cf_list_fact(cf_list *l, int64_t index, cf_fact **out);
 /*
  * Blocks until index is loaded, failed or known to be past the end, for at most
  * timeout_ms milliseconds. Must not be called from a listener.
- * Returns: what cf_list_breed would return then: CF_OK, the page's error,
- *   CF_ERR_NOT_FOUND, or CF_PENDING if the timeout passed first; CF_ERR_ARGUMENT for
- *   NULL l or a negative timeout.
+ * Returns: what cf_list_breed would return then: CF_OK, the page's error
+ *   (CF_ERR_NETWORK, CF_ERR_TIMEOUT, CF_ERR_HTTP, CF_ERR_RATE_LIMITED, CF_ERR_DECODE or
+ *   CF_ERR_OFFLINE), CF_ERR_NOT_FOUND, or CF_PENDING if the timeout passed first;
+ *   CF_ERR_ARGUMENT for NULL l or a negative timeout; CF_ERR_CANCELLED when
+ *   cf_client_interrupt of the list's client or cf_list_close ended the wait.
  * Threads: any number of threads at once on one list; not from a listener: it blocks, and
  *   may wait for the very thread the listener runs on. cf_client_interrupt of the list's
  *   client or cf_list_close ends it.
@@ -764,8 +895,10 @@ typedef struct cf_breed_page {
  * "read_ahead") serves it too, so asking pages 1, 2, 3, ... in turn finds the next ones
  * loading already.
  *
- * out: receives the page (yours: free it with cf_free) on CF_OK, else NULL.
- * Returns: as cf_breeds_page (CF_ERR_ARGUMENT for NULL c or out, page or limit < 1).
+ * out: receives the page (yours: free it with cf_free) on CF_OK; NULL on failure.
+ * Returns: CF_OK (from the network, or from the cache); CF_ERR_ARGUMENT for NULL c or out,
+ *   page or limit < 1; CF_ERR_NETWORK, CF_ERR_TIMEOUT, CF_ERR_HTTP, CF_ERR_RATE_LIMITED, CF_ERR_DECODE,
+ *   CF_ERR_OFFLINE and CF_ERR_CANCELLED as cf_breeds_page returns them.
  * Threads: as cf_breeds_page; must not be called from a listener.
  */
 cf_status cf_breeds_page_items(cf_client *c, int64_t page, int64_t limit, cf_breed_page **out);
@@ -778,9 +911,10 @@ cf_status cf_breeds_page_items(cf_client *c, int64_t page, int64_t limit, cf_bre
  *
  * index: from 0. max_count: >= 1.
  * out: receives the breeds (yours: free the block with cf_free), count >= 1, on CF_OK;
- *   else NULL.
+ *   NULL on failure and with CF_PENDING.
  * Returns: CF_OK; CF_PENDING while index's page loads; the page's error if its load
- *   failed (until cf_list_retry); CF_ERR_NOT_FOUND at or past the end, or for a negative
+ *   failed (CF_ERR_NETWORK, CF_ERR_TIMEOUT, CF_ERR_HTTP, CF_ERR_RATE_LIMITED, CF_ERR_DECODE
+ *   or CF_ERR_OFFLINE, until cf_list_retry); CF_ERR_NOT_FOUND at or past the end, or for a negative
  *   index; CF_ERR_ARGUMENT for NULL l or out, max_count < 1, or a list of facts;
  *   CF_ERR_CANCELLED once the list is closing.
  * Threads: as cf_list_breed (a listener may call it).
@@ -806,7 +940,12 @@ typedef struct cf_fact_array {
 /*
  * Up to max_count facts of a list from index on, in one call and one block, without
  * blocking: as cf_list_breeds, for a list of facts.
- * Returns: as cf_list_breeds; CF_ERR_ARGUMENT for a list of breeds.
+ * out: receives the facts (yours: free the block with cf_free), count >= 1, on CF_OK;
+ *   NULL on failure and with CF_PENDING.
+ * Returns: as cf_list_breeds: CF_OK; CF_PENDING; the page's error (CF_ERR_NETWORK,
+ *   CF_ERR_TIMEOUT, CF_ERR_HTTP, CF_ERR_RATE_LIMITED, CF_ERR_DECODE or CF_ERR_OFFLINE);
+ *   CF_ERR_NOT_FOUND; CF_ERR_ARGUMENT (NULL l or out, max_count < 1, or a list of breeds);
+ *   CF_ERR_CANCELLED.
  * Threads: as cf_list_fact (a listener may call it).
  */
 cf_status cf_list_facts(cf_list *l, int64_t index, int64_t max_count, cf_fact_array **out);
@@ -832,9 +971,11 @@ typedef struct cf_fact_page {
  * cf_facts_page (client option "read_ahead") serves it too.
  *
  * max_length: only facts no longer than this; 0 for no limit.
- * out: receives the page (yours: free it with cf_free) on CF_OK, else NULL.
- * Returns: as cf_facts_page (CF_ERR_ARGUMENT for NULL c or out, page or limit < 1, a
- *   negative max_length).
+ * out: receives the page (yours: free it with cf_free) on CF_OK; NULL on failure.
+ * Returns: CF_OK (from the network, or from the cache); CF_ERR_ARGUMENT for NULL c or out,
+ *   page or limit < 1, a negative max_length; CF_ERR_NETWORK, CF_ERR_TIMEOUT, CF_ERR_HTTP,
+ *   CF_ERR_RATE_LIMITED, CF_ERR_DECODE, CF_ERR_OFFLINE and CF_ERR_CANCELLED as
+ *   cf_breeds_page returns them.
  * Threads: as cf_facts_page; must not be called from a listener.
  */
 cf_status cf_facts_page_items(cf_client *c, int64_t page, int64_t limit, int64_t max_length,

@@ -41,6 +41,7 @@ enum HeaderSignatures {
         same(CCatFactsHeader.cf_list_set_listener, CatFactsC.cf_list_set_listener)
         same(CCatFactsHeader.cf_list_wait, CatFactsC.cf_list_wait)
         same(CCatFactsHeader.cf_metrics, CatFactsC.cf_metrics)
+        same(CCatFactsHeader.cf_metrics_endpoints, CatFactsC.cf_metrics_endpoints)
         same(CCatFactsHeader.cf_metrics_prometheus, CatFactsC.cf_metrics_prometheus)
         same(CCatFactsHeader.cf_search_close, CatFactsC.cf_search_close)
         same(CCatFactsHeader.cf_search_open, CatFactsC.cf_search_open)

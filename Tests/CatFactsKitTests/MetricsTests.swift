@@ -19,11 +19,13 @@ struct MetricsTests {
             #expect(breeds.bytes == counting.bytes)
             // At least the injected latency; at most what the clock saw (the 20 requests ran
             // one after another), however busy the machine is.
-            #expect(breeds.avgMs >= 50 && breeds.avgMs <= wallMs / 20, "avg \(breeds.avgMs) ms of \(wallMs) ms in all")
-            #expect(breeds.p50Ms >= 50 && breeds.totalMs <= wallMs, "p50 \(breeds.p50Ms) ms, total \(breeds.totalMs) ms")
-            #expect(breeds.minMs >= 50)
-            #expect(breeds.minMs <= breeds.p50Ms && breeds.p50Ms <= breeds.p95Ms)
-            #expect(breeds.p95Ms <= breeds.p99Ms && breeds.p99Ms <= breeds.maxMs * 1.001)
+            let avg = try #require(breeds.avgMs), p50 = try #require(breeds.p50Ms), p95 = try #require(breeds.p95Ms)
+            let p99 = try #require(breeds.p99Ms), min = try #require(breeds.minMs), max = try #require(breeds.maxMs)
+            #expect(avg >= 50 && avg <= wallMs / 20, "avg \(avg) ms of \(wallMs) ms in all")
+            #expect(p50 >= 50 && breeds.totalMs <= wallMs, "p50 \(p50) ms, total \(breeds.totalMs) ms")
+            #expect(min >= 50)
+            #expect(min <= p50 && p50 <= p95)
+            #expect(p95 <= p99 && p99 <= max * 1.001)
             #expect(breeds.cacheHits == 0)
             #expect(breeds.retries == 0)
         }
@@ -39,6 +41,29 @@ struct MetricsTests {
             #expect(endpoints[1].errors == 3)
             #expect(endpoints[0].requests == 2)
             #expect(endpoints[0].errors == 0)
+        }
+    }
+
+    @Test func anEndpointWhoseEveryRequestGotNoResponseHasNoTimesNotZero() async throws {
+        // The connection drops twice (no response to time), then a random fact is answered.
+        try await withMock({ $0.failFirst = 2; $0.faults = [.reset] }, options: { $0.cacheMaxBytes = 0 }) { client, _ in
+            for _ in 0..<2 { #expect(await caught { try await client.facts(limit: 5) }?.status == .network) }
+            _ = try await client.randomFact()
+            let endpoints = client.metrics.endpoints()
+            #expect(endpoints.map(\.endpoint) == ["/fact", "/facts"])
+            let facts = endpoints[1]
+            #expect(facts.requests == 2 && facts.errors == 2)
+            #expect([facts.avgMs, facts.lastMs, facts.minMs, facts.maxMs, facts.p50Ms, facts.p95Ms, facts.p99Ms]
+                    .allSatisfy { $0 == nil })
+            #expect(endpoints[0].avgMs != nil && endpoints[0].p99Ms != nil)
+            let json = client.metrics.snapshot().json()
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+            let written = try #require((object["endpoints"] as? [[String: Any]])?.last)
+            #expect(written["endpoint"] as? String == "/facts")
+            for key in ["avg_ms", "last_ms", "min_ms", "max_ms", "p50_ms", "p95_ms", "p99_ms"] {
+                #expect(written[key] is NSNull, "\(key) is \(String(describing: written[key])), not null")
+            }
+            #expect(written["requests"] as? Int == 2)
         }
     }
 

@@ -134,3 +134,30 @@ def test_an_output_file_that_cannot_be_written_is_one_line(tmp_path):
     inside = run_shell("--mock", "-c", f".output {tmp_path / 'no' / 'x'}; breeds")
     assert inside.status == 1 and inside.error_lines[0].startswith(f"catfacts: .output {tmp_path / 'no' / 'x'}: cannot write")
     assert inside.stdout.startswith("Breeds — page 1 of 10")
+
+
+# --- metrics: "no data" is never a number ------------------------------------------------
+
+def test_metrics_show_a_dash_not_zero_for_an_endpoint_whose_every_request_got_no_response(mock_server):
+    """/breeds: the connection drops (no response to time); /fact is answered. The table and the
+    plain lines show — for /breeds' five times, CSV an empty field, JSON null; /fact has numbers."""
+    mock = mock_server("--faults", "reset", "--fail-first", "1")
+    run = run_shell("--base-url", mock.url, "--retries", "0", "--no-fallback", "--no-cache", "-c",
+                    "breeds; fact; set output table; metrics; set output plain; metrics; set output csv; metrics; "
+                    "set output json; metrics")
+    assert run.status == 1 and "breeds" in run.error_lines[0]
+    lines = run.stdout.splitlines()
+    table = [line.split() for line in lines if line.startswith("/breeds ")]
+    plain = [line.split("\t") for line in lines if line.startswith("/breeds\t")]
+    records = list(csv.reader(io.StringIO("\n".join(line for line in lines if line.startswith("/breeds,")))))
+    [metrics] = [json.loads(line) for line in lines if line.startswith("{")]
+    assert table == [["/breeds", "1", "1", "0", "—", "—", "—", "—", "—"]]
+    assert plain == [["/breeds", "1", "1", "0", "—", "—", "—", "—", "—"]]
+    assert records == [["/breeds", "1", "1", "0", "", "", "", "", ""]]
+    breeds, fact = sorted(metrics["endpoints"], key=lambda e: e["endpoint"])
+    assert breeds["endpoint"] == "/breeds" and (breeds["requests"], breeds["errors"]) == (1, 1)
+    times = ("avg_ms", "last_ms", "min_ms", "max_ms", "p50_ms", "p95_ms", "p99_ms")
+    assert [breeds[key] for key in times] == [None] * len(times)
+    assert fact["endpoint"] == "/fact" and all(isinstance(fact[key], (int, float)) and fact[key] > 0 for key in times)
+    [fact_plain] = [line.split("\t") for line in lines if line.startswith("/fact\t")]
+    assert all(float(cell) >= 0 for cell in fact_plain[4:])

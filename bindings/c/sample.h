@@ -1,7 +1,8 @@
 /*
  * sample.h - what the C samples share: a usage error, the one-line report of a failed call,
- * opening the client, reading a JSON object the library handed out. Header-only, so that each sample still builds from its one .c file
- * (cc page_breeds.c $(pkg-config --cflags --libs catfacts jansson), as scripts/dist-check.sh
+ * opening the client, reading a JSON object the library handed out (with jansson, unless
+ * SAMPLE_WITHOUT_JANSSON is defined). Header-only, so that each sample still builds from its
+ * one .c file (cc page_breeds.c $(pkg-config --cflags --libs catfacts jansson), as scripts/dist-check.sh
  * builds it). A sample includes it after defining `program` (its name: every message starts
  * with it) and `usage(FILE *to)` (its help text).
  */
@@ -9,7 +10,6 @@
 #define CATFACTS_SAMPLE_H
 
 #include <catfacts.h>
-#include <jansson.h>
 #include <stdio.h>
 
 /* A bad argument: the message and its detail on stderr, then the usage. Returns the exit status, 2. */
@@ -35,6 +35,11 @@ static inline cf_client *open_client(const char *base_url) {
     return client;
 }
 
+/* A sample that reads no JSON (endpoint_times.c) defines SAMPLE_WITHOUT_JANSSON first: it
+   builds with catfacts alone. */
+#ifndef SAMPLE_WITHOUT_JANSSON
+#include <jansson.h>
+
 /*
  * text, a JSON object from the library, parsed (and freed with cf_free, as every hand-out is);
  * NULL after saying on stderr that `what` ("the breed") is not the object the header documents.
@@ -49,5 +54,6 @@ static inline json_t *parse_object(char *text, const char *what) {
     json_decref(object);
     return NULL;
 }
+#endif /* SAMPLE_WITHOUT_JANSSON */
 
 #endif /* CATFACTS_SAMPLE_H */

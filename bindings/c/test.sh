@@ -28,7 +28,8 @@ setup_error() {
     exit 1
 }
 
-for need in "$mock" "$samples_dir/page_breeds" "$samples_dir/breed_detail" "$samples_dir/metrics"; do
+for need in "$mock" "$samples_dir/page_breeds" "$samples_dir/breed_detail" "$samples_dir/metrics" \
+    "$samples_dir/endpoint_times"; do
     if [ ! -x "$need" ]; then
         setup_error "$need is missing; build first (swift build; make -C bindings/c)"
     fi
@@ -241,6 +242,49 @@ check "metrics shows device, OS, memory and online" \
         && grep -qE '^Memory: +resident [0-9.]+ MiB, peak [0-9.]+ MiB$' "$out" \
         && grep -qx 'Online:  yes' "$out"; echo $?)"
 
+# endpoint_times: the times as structs (cf_metrics_endpoints), no JSON parser linked.
+# check_times FILE ENDPOINT REQUESTS ERRORS MEASURED: ENDPOINT's row has those counts and, when
+# MEASURED is 1, six times in order (min <= p50 <= p95 <= p99 <= max, avg within min..max);
+# when 0, "—" in all six.
+check_times() {
+    python3 - "$@" <<'PY'
+import sys
+path, endpoint, requests, errors, measured = sys.argv[1:6]
+rows = [line.split() for line in open(path, encoding="utf-8") if line.split()[:1] == [endpoint]]
+if len(rows) != 1:
+    sys.exit(f"{len(rows)} rows for {endpoint}")
+row = rows[0]
+if len(row) != 9 or row[1:3] != [requests, errors]:
+    sys.exit(f"row {row}: wanted {requests} requests, {errors} errors and 6 times")
+if measured == "0":
+    sys.exit(0 if row[3:] == ["\u2014"] * 6 else f"times {row[3:]}: wanted \u2014 for each")
+try:
+    avg, low, p50, p95, p99, high = map(float, row[3:])
+except ValueError:
+    sys.exit(f"times {row[3:]} are not all numbers")
+# The percentiles come from a histogram to 3 significant digits, printed to 0.1 ms.
+slack = high * 0.001 + 0.05
+if not (0 <= low <= p50 + slack and p50 <= p95 <= p99 <= high + slack and low <= avg <= high):
+    sys.exit(f"times out of order: avg {avg}, min {low}, p50 {p50}, p95 {p95}, p99 {p99}, max {high}")
+PY
+}
+# check_row WHAT ENDPOINT REQUESTS ERRORS MEASURED: check_times on the last run's output.
+check_row() {
+    local what=$1 diff
+    shift
+    if diff=$(check_times "$out" "$@"); then pass "$what"; else fail "$what" "$diff" "$(run_report)"; fi
+}
+
+run endpoint_times --base-url "$url"
+check "endpoint_times exits 0 with nothing on stderr" "$(exited 0 && [ ! -s "$err" ]; echo $?)"
+for endpoint in /breeds /facts /fact; do
+    check_row "endpoint_times shows $endpoint with 3 requests, 0 errors and its times in order" "$endpoint" 3 0 1
+done
+check "endpoint_times shows exactly those three endpoints, sorted by path" \
+    "$([ "$(grep '^/' "$out" | cut -d' ' -f1 | tr '\n' ,)" = /breeds,/fact,/facts, ]; echo $?)"
+check "endpoint_times links no JSON parser" \
+    "$(readelf -d "$samples_dir/endpoint_times" | grep NEEDED | grep -q jansson; [ $? = 1 ]; echo $?)"
+
 # A closed port: every sample fails with a network error, on one line.
 closed_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
 closed_url="http://127.0.0.1:$closed_port"
@@ -253,8 +297,19 @@ for args in "page_breeds" "breed_detail abyssinian" "metrics"; do
         "$(grep -q "127.0.0.1:$closed_port" "$err"; echo $?)"
 done
 
+# endpoint_times on a closed port: each call fails (one line each), and the table still shows
+# the three endpoints, every request an error, "—" for every time, never 0.0.
+run endpoint_times --base-url "$closed_url" --rounds 1
+check "endpoint_times on a closed port exits 1 with one CF_ERR_NETWORK line per call on stderr" \
+    "$(exited 1 && [ "$(grep -c '\[CF_ERR_NETWORK:' "$err")" = 3 ] && [ "$(wc -l <"$err")" = 3 ]; echo $?)"
+for endpoint in /breeds /facts /fact; do
+    # Each call is sent 3 times (the default 2 retries), each without a response.
+    check_row "endpoint_times on a closed port shows $endpoint with 3 failed requests and — for its times" \
+        "$endpoint" 3 3 0
+done
+
 # Arguments
-for sample in page_breeds breed_detail metrics; do
+for sample in page_breeds breed_detail metrics endpoint_times; do
     run "$sample" --help
     check "$sample --help prints the usage and exits 0" \
         "$(exited 0 && head -n 1 "$out" | grep -q "^usage: $sample"; echo $?)"
@@ -266,6 +321,11 @@ run breed_detail --base-url "$url"
 check "breed_detail without NAME exits 2" "$(exited 2; echo $?)"
 run page_breeds --limit 0
 check "page_breeds --limit 0 exits 2" "$(exited 2; echo $?)"
+for rounds in 0 99999999999999999999; do
+    run endpoint_times --rounds "$rounds"
+    check "endpoint_times --rounds $rounds exits 2 naming the value" \
+        "$(exited 2 && grep -q -- "--rounds wants a whole number from 1 to 1000, not $rounds" "$err"; echo $?)"
+done
 
 echo "c-samples: $passed passed, $failed failed"
 [ "$failed" = 0 ]

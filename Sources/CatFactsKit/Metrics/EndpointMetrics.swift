@@ -4,18 +4,20 @@
 /// instead); `errors` those that failed. The times (milliseconds, wall time from sending
 /// the request to having the whole body) cover the requests that brought back a whole
 /// response, whatever its status; a request that got none (refused, timed out) is
-/// counted but has no time to give. Times are 0 when there are none yet.
-public struct EndpointMetrics: Sendable, Equatable, Codable {
+/// counted but has no time to give. A time is `nil` when there is nothing to measure (no
+/// request got a response yet: none was sent, or every one failed without one), never 0,
+/// which would read as a 0 ms response; the JSON writes it as `null`.
+public struct EndpointMetrics: Sendable, Equatable, Encodable {
     public var endpoint: String
     public var requests: Int
     public var errors: Int
-    public var avgMs: Double
-    public var lastMs: Double
-    public var minMs: Double
-    public var maxMs: Double
-    public var p50Ms: Double
-    public var p95Ms: Double
-    public var p99Ms: Double
+    public var avgMs: Double?
+    public var lastMs: Double?
+    public var minMs: Double?
+    public var maxMs: Double?
+    public var p50Ms: Double?
+    public var p95Ms: Double?
+    public var p99Ms: Double?
     /// Body bytes received.
     public var bytes: Int
     public var cacheHits: Int
@@ -37,5 +39,24 @@ public struct EndpointMetrics: Sendable, Equatable, Codable {
         case avgMs = "avg_ms", lastMs = "last_ms", minMs = "min_ms", maxMs = "max_ms"
         case p50Ms = "p50_ms", p95Ms = "p95_ms", p99Ms = "p99_ms"
         case bytes, cacheHits = "cache_hits", retries
+    }
+
+    /// Every key, a time without a value as `null` (a synthesized encoder would leave the
+    /// key out): the JSON's keys are always there.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(endpoint, forKey: .endpoint)
+        try c.encode(requests, forKey: .requests)
+        try c.encode(errors, forKey: .errors)
+        try c.encode(avgMs, forKey: .avgMs)
+        try c.encode(lastMs, forKey: .lastMs)
+        try c.encode(minMs, forKey: .minMs)
+        try c.encode(maxMs, forKey: .maxMs)
+        try c.encode(p50Ms, forKey: .p50Ms)
+        try c.encode(p95Ms, forKey: .p95Ms)
+        try c.encode(p99Ms, forKey: .p99Ms)
+        try c.encode(bytes, forKey: .bytes)
+        try c.encode(cacheHits, forKey: .cacheHits)
+        try c.encode(retries, forKey: .retries)
     }
 }

@@ -36,16 +36,17 @@ struct EndpointStats {
 
     func snapshot(endpoint: String) -> EndpointMetrics {
         func ms(_ micros: UInt64) -> Double { (Double(micros) / 1000 * 1000).rounded() / 1000 }
-        let hasTimes = timed > 0
+        // No response measured: no time (nil), rather than a 0 that reads as a 0 ms response.
+        func time(_ micros: @autoclosure () -> UInt64) -> Double? { timed > 0 ? ms(micros()) : nil }
         return EndpointMetrics(
             endpoint: endpoint, requests: requests, errors: errors,
-            avgMs: hasTimes ? ms(totalMicros / UInt64(timed)) : 0,
-            lastMs: hasTimes ? ms(lastMicros) : 0,
-            minMs: hasTimes ? ms(minMicros) : 0,
-            maxMs: hasTimes ? ms(maxMicros) : 0,
-            p50Ms: hasTimes ? ms(histogram.valueAtPercentile(50)) : 0,
-            p95Ms: hasTimes ? ms(histogram.valueAtPercentile(95)) : 0,
-            p99Ms: hasTimes ? ms(histogram.valueAtPercentile(99)) : 0,
+            avgMs: time(totalMicros / UInt64(Swift.max(timed, 1))),
+            lastMs: time(lastMicros),
+            minMs: time(minMicros),
+            maxMs: time(maxMicros),
+            p50Ms: time(histogram.valueAtPercentile(50)),
+            p95Ms: time(histogram.valueAtPercentile(95)),
+            p99Ms: time(histogram.valueAtPercentile(99)),
             bytes: bytes, cacheHits: cacheHits, retries: retries,
             timedRequests: timed, totalMs: Double(totalMicros) / 1000,
             durationBuckets: durationBuckets())

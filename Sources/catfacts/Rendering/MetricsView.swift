@@ -58,9 +58,9 @@ enum MetricsView {
     }
 
     /// Tab-separated: a line per endpoint (`endpoint requests errors retries avg p50 p95 p99
-    /// last`), then `device`, `os`, `memory` (resident and peak bytes) and `online` lines:
-    /// a fixed set scripts read (the cache's state is in `metrics --json`, its warnings in
-    /// `source`).
+    /// last`, a time "—" when nothing was measured), then `device`, `os`, `memory` (resident
+    /// and peak bytes) and `online` lines: a fixed set scripts read (the cache's state is in
+    /// `metrics --json`, its warnings in `source`).
     static func plain(_ snapshot: MetricsSnapshot, online: Bool) -> [String] {
         var lines = snapshot.endpoints.map { e in
             [e.endpoint, String(e.requests), String(e.errors), String(e.retries),
@@ -74,16 +74,22 @@ enum MetricsView {
         return lines
     }
 
-    /// The endpoints as CSV records, a header row first; times in milliseconds.
+    /// The endpoints as CSV records, a header row first; times in milliseconds, an empty field
+    /// where nothing was measured (CSV's missing value: a spreadsheet keeps the column numeric).
     static func csv(_ snapshot: MetricsSnapshot) -> [[String]] {
-        [["endpoint", "requests", "errors", "retries", "avg_ms", "p50_ms", "p95_ms", "p99_ms", "last_ms"]]
+        func ms(_ value: Double?) -> String { value.map(oneDecimal) ?? "" }
+        return [["endpoint", "requests", "errors", "retries", "avg_ms", "p50_ms", "p95_ms", "p99_ms", "last_ms"]]
             + snapshot.endpoints.map { e in
                 [e.endpoint, String(e.requests), String(e.errors), String(e.retries),
                  ms(e.avgMs), ms(e.p50Ms), ms(e.p95Ms), ms(e.p99Ms), ms(e.lastMs)]
             }
     }
 
-    private static func ms(_ value: Double) -> String { oneDecimal(value) }
+    /// A time to one decimal; "—" when nothing was measured (no response yet), never a 0.0
+    /// that reads as a 0 ms response.
+    private static func ms(_ value: Double?) -> String { value.map(oneDecimal) ?? noData }
+    /// What a time with nothing measured shows, in the table and the plain lines.
+    private static let noData = "—"
     private static func mib(_ bytes: Int) -> String { oneDecimal(Double(bytes) / 1_048_576) + " MiB" }
     /// KiB below a MiB, else MiB: a cache's few pages and its cap of tens of MiB both read well.
     private static func size(_ bytes: Int) -> String {

@@ -191,6 +191,8 @@ _PROTOTYPES = {
     # metrics
     "cf_metrics": ([_ptr, _out], _status),
     "cf_metrics_prometheus": ([_ptr, _out], _status),
+    # the package reads the endpoints from cf_metrics' JSON; the block is declared as a pointer
+    "cf_metrics_endpoints": ([_ptr, _out], _status),
     "cf_client_set_metrics_listener": ([_ptr, METRICS_LISTENER, _ptr], _status),
     # paged lists
     "cf_list_open": ([_ptr, ctypes.c_int, ctypes.c_char_p, _out], _status),

@@ -11,17 +11,36 @@ from typing import Any, Callable, ClassVar, Dict, Mapping, Optional, Tuple, Type
 
 from .models import parse_time
 
-__all__ = ["Metrics", "EndpointStats", "Device", "OperatingSystem", "AppInfo", "Memory", "CacheState"]
+__all__ = ["Metrics", "EndpointStats", "Device", "OperatingSystem", "AppInfo", "Memory", "CacheState", "format_ms",
+           "NO_DATA"]
 
 _D = TypeVar("_D", bound="_Scalars")
 
 # The scalar types of the fields, by their annotations' names (this module's annotations are
-# strings: ``from __future__ import annotations``).
-_SCALARS: Dict[str, Callable[[Any], Any]] = {"str": str, "int": int, "float": float}
+# strings: ``from __future__ import annotations``). A time with nothing measured is null in the
+# JSON and None here, never 0.0 (which would read as a 0 ms response).
+_SCALARS: Dict[str, Callable[[Any], Any]] = {
+    "str": str, "int": int, "float": float,
+    "Optional[float]": lambda value: None if value is None else float(value),
+}
+
+#: What :func:`format_ms` shows for a time with nothing measured (the shell shows the same).
+NO_DATA = "—"
+
+
+def format_ms(value: Optional[float]) -> str:
+    """A time of :class:`EndpointStats` for people: ``"12.3 ms"``, or ``"—"`` (:data:`NO_DATA`)
+    when nothing was measured (None), never a 0 that reads as a 0 ms response.
+
+    >>> format_ms(12.345), format_ms(None)
+    ('12.3 ms', '—')
+    """
+    return NO_DATA if value is None else f"{value:.1f} ms"
 
 
 class _Scalars:
-    """A dataclass of str, int and float fields, read from the JSON keys named as its fields."""
+    """A dataclass of str, int, float and Optional[float] fields, read from the JSON keys named
+    as its fields."""
 
     __dataclass_fields__: ClassVar[Dict[str, "Field[Any]"]]  # set by @dataclass on each subclass
 
@@ -41,7 +60,9 @@ class EndpointStats(_Scalars):
         endpoint: the path alone: "/breeds", "/facts" or "/fact".
         requests: requests sent, retries included.
         errors: requests that failed.
-        avg_ms, last_ms, min_ms, max_ms, p50_ms, p95_ms, p99_ms: times in milliseconds.
+        avg_ms, last_ms, min_ms, max_ms, p50_ms, p95_ms, p99_ms: times in milliseconds; None
+            when there is no response to measure (only cache hits, or every request failed
+            without a response), never 0.0. :func:`format_ms` shows them ("—" for None).
         bytes: body bytes received.
         cache_hits: calls answered from the cache (a 304 counts as one too).
         retries: requests that were retries.
@@ -50,13 +71,13 @@ class EndpointStats(_Scalars):
     endpoint: str
     requests: int
     errors: int
-    avg_ms: float
-    last_ms: float
-    min_ms: float
-    max_ms: float
-    p50_ms: float
-    p95_ms: float
-    p99_ms: float
+    avg_ms: Optional[float]
+    last_ms: Optional[float]
+    min_ms: Optional[float]
+    max_ms: Optional[float]
+    p50_ms: Optional[float]
+    p95_ms: Optional[float]
+    p99_ms: Optional[float]
     bytes: int
     cache_hits: int
     retries: int

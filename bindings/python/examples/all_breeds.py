@@ -24,6 +24,9 @@ except ImportError:  # not installed: use the checkout's package, next to this f
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     import catfacts
 
+# A time, or "—" when nothing was measured (None: no response yet), never a 0.0 ms.
+format_ms = catfacts.metrics.format_ms
+
 
 class ProgressBar:
     """``[#####.....]  40/98 breeds`` redrawn in place on a terminal; nothing elsewhere."""
@@ -51,7 +54,7 @@ def print_metrics(metrics: catfacts.Metrics, out: TextIO) -> None:
     print("\nmetrics:", file=out)
     for endpoint in metrics.endpoints:
         print(f"  {endpoint.endpoint:8} {endpoint.requests:4} requests, {endpoint.errors} errors, "
-              f"{endpoint.cache_hits} from cache, avg {endpoint.avg_ms:.1f} ms, p95 {endpoint.p95_ms:.1f} ms, "
+              f"{endpoint.cache_hits} from cache, avg {format_ms(endpoint.avg_ms)}, p95 {format_ms(endpoint.p95_ms)}, "
               f"{endpoint.bytes} bytes", file=out)
     print(f"  memory   {metrics.memory.resident_bytes // 1024} kB resident, "
           f"{'online' if metrics.online else 'offline'}", file=out)

@@ -18,6 +18,9 @@ except ImportError:  # not installed: use the checkout's package, next to this f
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     import catfacts
 
+# A time, or "—" when nothing was measured (None: no response yet), never a 0.0 ms.
+format_ms = catfacts.metrics.format_ms
+
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -49,7 +52,7 @@ def main() -> int:
             print("\nmetrics:")
             for endpoint in client.metrics().endpoints:
                 print(f"  {endpoint.endpoint:8} {endpoint.requests:3} requests, "
-                      f"avg {endpoint.avg_ms:.1f} ms, p95 {endpoint.p95_ms:.1f} ms, {endpoint.bytes} bytes")
+                      f"avg {format_ms(endpoint.avg_ms)}, p95 {format_ms(endpoint.p95_ms)}, {endpoint.bytes} bytes")
     except catfacts.CatFactsError as error:
         print(f"tour: {error}", file=sys.stderr)
         return 1

@@ -25,6 +25,7 @@ def test_metrics_are_frozen_dataclasses_of_each_part(client: catfacts.Client) ->
     for entry in metrics.endpoints:
         assert isinstance(entry, catfacts.EndpointStats)
         assert (entry.requests, entry.errors, entry.retries, entry.cache_hits) == (1, 0, 0, 0)
+        assert entry.min_ms is not None and entry.p50_ms is not None and entry.max_ms is not None
         assert entry.bytes > 0 and 0 < entry.min_ms <= entry.p50_ms <= entry.max_ms
     assert isinstance(metrics.device, catfacts.Device) and metrics.device.cpus == os.cpu_count()
     assert metrics.device.arch == platform.machine()
@@ -60,6 +61,32 @@ def test_metrics_read_from_json_ignore_keys_added_later() -> None:
     assert metrics.online is False
 
 
+TIMES = ("avg_ms", "last_ms", "min_ms", "max_ms", "p50_ms", "p95_ms", "p99_ms")
+
+
+def test_an_endpoint_whose_every_request_got_no_response_has_none_for_its_times(make_mock: MakeMock) -> None:
+    """The connection drops twice (no response to time): None, never 0.0; the next endpoint's
+    request is answered and timed."""
+    mock = make_mock("--faults", "reset", "--fail-first", "2")
+    with catfacts.Client(mock.url, retries=0, cache_max_bytes=0) as c:
+        for _ in range(2):
+            with pytest.raises(catfacts.NetworkError):
+                c.facts_page(1, limit=5)
+        c.fact()
+        facts, fact = c.metrics().endpoint("/facts"), c.metrics().endpoint("/fact")
+    assert facts is not None and (facts.requests, facts.errors) == (2, 2)
+    assert [getattr(facts, name) for name in TIMES] == [None] * len(TIMES)
+    assert fact is not None and all(isinstance(getattr(fact, name), float) for name in TIMES)
+    assert catfacts.metrics.format_ms(facts.p95_ms) == "\u2014"
+
+
+def test_metrics_read_from_json_take_null_times_as_none() -> None:
+    stats = catfacts.EndpointStats.from_json({
+        "endpoint": "/breeds", "requests": 1, "errors": 1, "bytes": 0, "cache_hits": 0, "retries": 0,
+        **{name: None for name in TIMES}})
+    assert stats == catfacts.EndpointStats("/breeds", 1, 1, None, None, None, None, None, None, None, 0, 0, 0)
+
+
 def test_a_fresh_client_has_no_endpoint_metrics(client: catfacts.Client) -> None:
     assert client.metrics().endpoints == ()
 
@@ -73,6 +100,7 @@ def test_average_latency_matches_the_injected_latency(make_mock: MakeMock) -> No
         wall_ms = (time.monotonic() - started) * 1000
         endpoint = c.metrics().endpoints[0]
     assert endpoint.endpoint == "/fact" and endpoint.requests == 20
+    assert endpoint.avg_ms is not None and endpoint.min_ms is not None
     # At least the injected latency; at most what the clock saw (the 20 requests ran one after
     # another), however busy the machine is.
     assert 50 <= endpoint.avg_ms <= wall_ms / 20, f"avg {endpoint.avg_ms} ms of {wall_ms:.1f} ms in all"
