@@ -32,6 +32,7 @@ def format_ms(value: Optional[float]) -> str:
     """A time of :class:`EndpointStats` for people: ``"12.3 ms"``, or ``"—"`` (:data:`NO_DATA`)
     when nothing was measured (None), never a 0 that reads as a 0 ms response.
 
+    >>> from catfacts.metrics import format_ms
     >>> format_ms(12.345), format_ms(None)
     ('12.3 ms', '—')
     """
