@@ -25,6 +25,7 @@ enum MetricsView {
             ("Memory", "\(mib(snapshot.memory.residentBytes)) in use, peak \(mib(snapshot.memory.peakResidentBytes))"),
             ("Online", online),
             ("Cache", cacheSummary(snapshot.cache)),
+            ("Export", exportSummary(snapshot.export)),
         ]
         lines.append("")
         for (name, value) in facts {
@@ -32,7 +33,7 @@ enum MetricsView {
             lines.append(style.bold(DisplayWidth.pad(name, to: 6)) + "  " + text)
         }
         // Wrapped, not truncated: the end of a warning names the file moved aside.
-        for warning in snapshot.cache?.warnings ?? [] {
+        for warning in (snapshot.cache?.warnings ?? []) + (snapshot.export?.warnings ?? []) {
             let wrapped = TextWrap.lines("warning: " + warning, width: max(Table.minimumWidth, width - 8))
             lines += wrapped.map { String(repeating: " ", count: 8) + $0 }
         }
@@ -55,6 +56,12 @@ enum MetricsView {
         return "\(cache.path ?? "in memory"): \(cache.entries) page\(cache.entries == 1 ? "" : "s"), "
             + "\(size(cache.bytes)) of \(size(cache.maxBytes)), \(cache.hits) hit\(cache.hits == 1 ? "" : "s"), "
             + "\(cache.writesFailed) write\(cache.writesFailed == 1 ? "" : "s") failed, \(cache.evictedEntries) evicted"
+    }
+
+    /// The OTLP exporter in a line: "on → URL, sent N, dropped N, failures N", or "off".
+    static func exportSummary(_ export: ExportState?) -> String {
+        guard let export, let endpoint = export.endpoint else { return "off" }
+        return "on → \(endpoint), sent \(export.sent), dropped \(export.dropped), failures \(export.failures)"
     }
 
     /// Tab-separated: a line per endpoint (`endpoint requests errors retries avg p50 p95 p99
