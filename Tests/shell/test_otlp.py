@@ -3,8 +3,9 @@ call and the metrics to the collector (the test collector, Tests/otlp/collector.
 decodes every payload with the OpenTelemetry protobuf definitions) before the shell exits, and
 `metrics` says whether export is on and what was sent, dropped and failed.
 
-OTEL_BSP_SCHEDULE_DELAY is an hour in these runs, so nothing is sent before the shell exits
-and the figures `metrics` shows are exact; the exit's flush sends everything.
+OTEL_BSP_SCHEDULE_DELAY and OTEL_METRIC_EXPORT_INTERVAL are a day in these runs, so nothing
+is sent before the shell exits (unless a batch fills) and the figures `metrics` shows are
+exact; the exit's flush sends everything.
 """
 import json
 import re
@@ -18,13 +19,13 @@ from conftest import ROOT, run_shell, stable_env
 sys.path.insert(0, str(ROOT / "Tests" / "otlp"))
 from collector import Collector  # noqa: E402
 
-AN_HOUR_MS = "3600000"
+A_DAY_MS = "86400000"
 
 
 def otel_env(**variables):
     """The stable environment with only the OTEL_* variables given (the runner's left out)."""
     env = {name: value for name, value in stable_env().items() if not name.startswith("OTEL_")}
-    env.update(OTEL_BSP_SCHEDULE_DELAY=AN_HOUR_MS, **variables)
+    env.update(OTEL_BSP_SCHEDULE_DELAY=A_DAY_MS, OTEL_METRIC_EXPORT_INTERVAL=A_DAY_MS, **variables)
     return env
 
 
