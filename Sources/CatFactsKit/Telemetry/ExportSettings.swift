@@ -61,7 +61,7 @@ public struct ExportSettings: Sendable, Equatable {
         var traces: String?, metrics: String?, endpoint: String
         if let option {
             guard !option.isEmpty else { return (nil, []) }
-            if let problem = problem(withURL: option) { throw .argument("otlp_endpoint '\(shown(option))' \(problem)") }
+            if let problem = problem(withURL: option) { throw .argument("otlp_endpoint '\(QuotedValue.shown(option))' \(problem)") }
             let base = trimmedBase(option)
             (traces, metrics, endpoint) = (base + "/v1/traces", base + "/v1/metrics", base)
         } else {
@@ -69,7 +69,7 @@ public struct ExportSettings: Sendable, Equatable {
             func url(_ name: String) -> String? {
                 guard let text = environment[name], !text.isEmpty else { return nil }
                 if let problem = problem(withURL: text) {
-                    warnings.append("\(name) ignored: '\(shown(text))' \(problem)")
+                    warnings.append("\(name) ignored: '\(QuotedValue.shown(text))' \(problem)")
                     return nil
                 }
                 return text
@@ -85,7 +85,7 @@ public struct ExportSettings: Sendable, Equatable {
         var settings = ExportSettings(tracesURL: traces, metricsURL: metrics, endpoint: endpoint,
                                       serviceName: reader.text("OTEL_SERVICE_NAME") ?? (program.isEmpty ? "unknown_service" : program))
         if let protocolName = reader.text("OTEL_EXPORTER_OTLP_PROTOCOL"), protocolName != "http/json" {
-            reader.warnings.append("OTEL_EXPORTER_OTLP_PROTOCOL '\(shown(protocolName))' ignored: the library sends http/json only")
+            reader.warnings.append("OTEL_EXPORTER_OTLP_PROTOCOL '\(QuotedValue.shown(protocolName))' ignored: the library sends http/json only")
         }
         settings.headers = Dictionary(reader.pairs("OTEL_EXPORTER_OTLP_HEADERS").map { ($0.0, $0.1) }, uniquingKeysWith: { _, last in last })
         settings.resourceAttributes = reader.pairs("OTEL_RESOURCE_ATTRIBUTES").map { ResourceAttribute(key: $0.0, value: $0.1) }
@@ -120,12 +120,6 @@ public struct ExportSettings: Sendable, Equatable {
         while base.hasSuffix("/") { base.removeLast() }
         return base
     }
-
-    /// `text` for a message: at most 80 characters, control characters escaped.
-    static func shown(_ text: String) -> String {
-        let escaped = text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
-        return escaped.count > 80 ? String(escaped.prefix(80)) + "..." : escaped
-    }
 }
 
 /// Reads `OTEL_*` values, noting each it had to ignore.
@@ -141,7 +135,7 @@ private struct EnvironmentReader {
     mutating func integer(_ name: String, in range: ClosedRange<Int>, default fallback: Int) -> Int {
         guard let value = text(name) else { return fallback }
         guard let number = Int(value), range.contains(number) else {
-            warnings.append("\(name) '\(ExportSettings.shown(value))' ignored: expected a whole number from \(range.lowerBound) to \(range.upperBound); using \(fallback)")
+            warnings.append("\(name) '\(QuotedValue.shown(value))' ignored: expected a whole number from \(range.lowerBound) to \(range.upperBound); using \(fallback)")
             return fallback
         }
         return number
@@ -157,7 +151,7 @@ private struct EnvironmentReader {
             let decoded = parts.count == 2 ? Self.percentDecoded(parts[1].trimmed()) : nil
             guard parts.count == 2, !key.isEmpty, let decoded,
                   !(key + decoded).unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
-                warnings.append("\(name): '\(ExportSettings.shown(String(item)))' ignored: expected key=value (value percent-encoded, no control characters)")
+                warnings.append("\(name): '\(QuotedValue.shown(String(item)))' ignored: expected key=value (value percent-encoded, no control characters)")
                 continue
             }
             pairs.append((key, decoded))

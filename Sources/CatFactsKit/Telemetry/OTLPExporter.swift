@@ -111,7 +111,8 @@ final class OTLPExporter: Sendable {
         wake.signal()
         // Every transfer ends by the close's deadline (OTLPPost polls at most 50 ms at a
         // time), so the thread ends soon after it; the margin covers a slow machine.
-        _ = ended.wait(timeout: .now() + .milliseconds(Int(bound.seconds * 1000) + 500))
+        // Passed on, so a second close waiting at the same time wakes too.
+        if ended.wait(timeout: .now() + .milliseconds(Int(bound.seconds * 1000) + 500)) == .success { ended.signal() }
     }
 
     // MARK: The thread

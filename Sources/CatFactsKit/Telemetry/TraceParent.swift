@@ -19,7 +19,7 @@ public struct TraceParent: Sendable, Equatable {
     public init(parsing text: String) throws(CatFactsError) {
         let bytes = Array(text.utf8)
         func refuse(_ why: String) -> CatFactsError {
-            .argument("traceparent '\(Self.shown(text))' is not a W3C traceparent (00-<32 hex>-<16 hex>-<2 hex>): \(why)")
+            .argument("traceparent '\(QuotedValue.shown(text))' is not a W3C traceparent (00-<32 hex>-<16 hex>-<2 hex>): \(why)")
         }
         guard bytes.count >= 2, Self.isLowerHex(bytes[0..<2]) else { throw refuse("the version is not 2 lowercase hex digits") }
         let version = String(decoding: bytes[0..<2], as: UTF8.self)
@@ -52,11 +52,5 @@ public struct TraceParent: Sendable, Equatable {
 
     private static func isLowerHex(_ bytes: ArraySlice<UInt8>) -> Bool {
         bytes.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
-    }
-
-    /// `text` for a message: control characters escaped, at most 80 characters.
-    private static func shown(_ text: String) -> String {
-        let escaped = text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
-        return escaped.count > 80 ? String(escaped.prefix(80)) + "..." : escaped
     }
 }
