@@ -157,6 +157,10 @@ struct ExportSettingsTests {
         #expect(settings?.metricsURL == "http://127.0.0.1:4318/v1/metrics")
         #expect(settings?.endpoint == "http://127.0.0.1:4318")
         #expect(warnings.isEmpty)
+        // A password in the URL is used, never shown.
+        let secret = try ExportSettings.resolve(option: "https://user:s3cret@collector:4318", environment: [:]).0
+        #expect(secret?.tracesURL == "https://user:s3cret@collector:4318/v1/traces")
+        #expect(secret?.endpoint.contains("s3cret") == false)
         #expect(try ExportSettings.resolve(option: nil, environment: [:]).0 == nil)
         #expect(try ExportSettings.resolve(option: nil, environment: environment.merging(["OTEL_SDK_DISABLED": "true"]) { $1 }).0 == nil)
     }

@@ -20,7 +20,8 @@ public struct ExportSettings: Sendable, Equatable {
     public var tracesURL: String?
     /// Where metrics go (`<base>/v1/metrics`); `nil`: metrics are not sent.
     public var metricsURL: String?
-    /// The collector as the metrics JSON names it: the base URL, or the first signal's URL.
+    /// The collector as the metrics JSON names it: the base URL, or the first signal's URL
+    /// (without a password it may carry).
     public var endpoint: String
     /// Sent with every export (`OTEL_EXPORTER_OTLP_HEADERS`: `key=value,...`, values percent-decoded).
     public var headers: [String: String] = [:]
@@ -61,15 +62,15 @@ public struct ExportSettings: Sendable, Equatable {
         var traces: String?, metrics: String?, endpoint: String
         if let option {
             guard !option.isEmpty else { return (nil, []) }
-            if let problem = problem(withURL: option) { throw .argument("otlp_endpoint '\(QuotedValue.shown(option))' \(problem)") }
+            if let problem = problem(withURL: option) { throw .argument("otlp_endpoint '\(QuotedValue.shown(ProxyChoice.redacted(option)))' \(problem)") }
             let base = trimmedBase(option)
-            (traces, metrics, endpoint) = (base + "/v1/traces", base + "/v1/metrics", base)
+            (traces, metrics, endpoint) = (base + "/v1/traces", base + "/v1/metrics", ProxyChoice.redacted(base))
         } else {
             if environment["OTEL_SDK_DISABLED"]?.lowercased() == "true" { return (nil, []) }
             func url(_ name: String) -> String? {
                 guard let text = environment[name], !text.isEmpty else { return nil }
                 if let problem = problem(withURL: text) {
-                    warnings.append("\(name) ignored: '\(QuotedValue.shown(text))' \(problem)")
+                    warnings.append("\(name) ignored: '\(QuotedValue.shown(ProxyChoice.redacted(text)))' \(problem)")
                     return nil
                 }
                 return text
@@ -78,7 +79,7 @@ public struct ExportSettings: Sendable, Equatable {
             traces = url("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") ?? base.map { $0 + "/v1/traces" }
             metrics = url("OTEL_EXPORTER_OTLP_METRICS_ENDPOINT") ?? base.map { $0 + "/v1/metrics" }
             guard let shownEndpoint = base ?? traces ?? metrics else { return (nil, warnings) }
-            endpoint = shownEndpoint
+            endpoint = ProxyChoice.redacted(shownEndpoint)
         }
         var reader = EnvironmentReader(environment: environment)
         let program = ProcessInfo.processInfo.processName
