@@ -319,6 +319,31 @@ typedef struct cf_client cf_client;
  *                                      never go through a proxy. A proxy that fails is
  *                                      CF_ERR_NETWORK naming it (without its password)
  *   "max_body_bytes"      1..2^31      larger bodies are refused (default 8388608)
+ *   "otlp_endpoint"       string       an OTLP/HTTP collector's base URL
+ *                                      ("http://127.0.0.1:4318"): spans and metrics are
+ *                                      POSTed as JSON to <base>/v1/traces and
+ *                                      <base>/v1/metrics from a library thread, and each
+ *                                      request carries a W3C traceparent; http or https,
+ *                                      at most 2048 bytes, no spaces or control characters.
+ *                                      "" turns export off whatever the environment says.
+ *                                      Absent: OTEL_EXPORTER_OTLP_ENDPOINT (or
+ *                                      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT /
+ *                                      _METRICS_ENDPOINT, full URLs) turns it on; also read:
+ *                                      OTEL_EXPORTER_OTLP_HEADERS, OTEL_SERVICE_NAME,
+ *                                      OTEL_RESOURCE_ATTRIBUTES, OTEL_METRIC_EXPORT_INTERVAL
+ *                                      (ms, 60000), OTEL_BSP_MAX_QUEUE_SIZE (2048),
+ *                                      OTEL_BSP_SCHEDULE_DELAY (ms, 5000),
+ *                                      OTEL_BSP_MAX_EXPORT_BATCH_SIZE (512),
+ *                                      OTEL_EXPORTER_OTLP_TIMEOUT (ms, 10000; at most
+ *                                      OTEL_BSP_EXPORT_TIMEOUT, 30000), OTEL_SDK_DISABLED.
+ *                                      A bad environment value is ignored (its default
+ *                                      used) with a warning in cf_metrics' "export"; a bad
+ *                                      option is CF_ERR_ARGUMENT. Calls never wait for the
+ *                                      exporter: past the queue's bound the oldest spans
+ *                                      are dropped and counted; a collector that is down is
+ *                                      retried with backoff (0.5 s doubling to 30 s).
+ *                                      cf_client_close sends what is left, within 2 s
+ *                                      (or the export timeout if smaller)
  * out: receives the client (yours: close it with cf_client_close); NULL on failure.
  *
  * The cache: pages of /breeds and /facts are stored by their whole URL (the base URL's
@@ -551,7 +576,9 @@ void cf_search_close(cf_search *s);
  *    "online":true,"collected_at":"<RFC 3339>",
  *    "cache":{"path":"/var/cache/app/catfacts.sqlite","bytes":20736,"max_bytes":52428800,
  *      "entries":4,"hits":1,"writes_failed":0,"evicted_entries":0,"evicted_bytes":0,
- *      "warnings":["..."]}}
+ *      "warnings":["..."]},
+ *    "export":{"endpoint":"http://127.0.0.1:4318","sent":12,"dropped":0,"failures":0,
+ *      "queued":0,"warnings":[]}}
  * "requests" counts requests sent, retries included; a call answered without one
  * counts in "cache_hits", and so does one answered by a 304 (which also counts as a
  * request, as it was sent). "online" is false while the client is offline (see
@@ -571,6 +598,12 @@ void cf_search_close(cf_search *s);
  * writes failed; the last: ..."; also "read-only", "permission denied", "I/O error",
  * "locked", "damaged"), pages evicted for the cap ("evicted 3 cached pages (1155 bytes) so
  * far, ..."). A fault that recurs is one line, rewritten with its count.
+ * "export" is null when the client does not export (see "otlp_endpoint" at cf_client_open),
+ * else: "endpoint" the collector (null when the environment's was refused: export is off
+ * and "warnings" says why); "sent" the spans plus the metric data points the collector
+ * took; "dropped" spans discarded past the queue's bound (OTEL_BSP_MAX_QUEUE_SIZE), oldest
+ * first; "failures" export requests that failed (refused, timed out, a status other than
+ * 2xx); "queued" spans waiting to be sent; "warnings" the OTEL_* variables ignored, and why.
  * out_json: receives the JSON above (yours: free with cf_free); NULL on failure.
  * Returns: CF_OK; CF_ERR_ARGUMENT for a NULL c or out_json.
  * Threads: any thread, a listener's too, any number at once on one client.
@@ -591,7 +624,9 @@ cf_status cf_metrics(cf_client *c, char **out_json);
  * device); with a cache, its state as in cf_metrics: the gauges catfacts_cache_entries,
  * _cache_bytes, _cache_max_bytes and _cache_warnings (lines kept), and the counters
  * catfacts_cache_writes_failed_total, _cache_evicted_entries_total and
- * _cache_evicted_bytes_total. The text ends with a newline; scrape it as it is.
+ * _cache_evicted_bytes_total; with OTLP export on, its figures as in cf_metrics' "export":
+ * the counters catfacts_export_sent_total, _export_dropped_total and _export_failures_total
+ * and the gauge catfacts_export_queued. The text ends with a newline; scrape it as it is.
  * out_text: receives the text (yours: free with cf_free); NULL on failure.
  * Returns: CF_OK; CF_ERR_ARGUMENT for a NULL c or out_text.
  * Threads: as cf_metrics (a listener may call it).
@@ -695,6 +730,21 @@ typedef void (*cf_online_listener)(void *ctx, int online);
  * Threads: as cf_client_set_metrics_listener (a listener may call it).
  */
 cf_status cf_client_set_online_listener(cf_client *c, cf_online_listener fn, void *ctx);
+
+/*
+ * Sets the host's W3C trace context (traceparent "00-<32 hex trace id>-<16 hex parent
+ * id>-<2 hex flags>", lowercase), copied: calls that start afterwards carry its trace id,
+ * and their spans have its parent id as the parent; NULL clears it. With a trace parent set
+ * or export on ("otlp_endpoint"), every request carries "traceparent: 00-<trace id>-<that
+ * attempt's span id>-01"; with neither, no header is added. The trace id of a call made
+ * without a trace parent is new.
+ * Returns: CF_OK; CF_ERR_ARGUMENT for a NULL c or a malformed value (wrong length, not
+ * lowercase hex, an all-zero id, version ff: cf_last_error() says which), which leaves the
+ * trace parent as it was.
+ * Threads: any thread, a listener's too, any number at once on one client; calls under way
+ *   keep the trace parent they started with.
+ */
+cf_status cf_client_set_trace_parent(cf_client *c, const char *traceparent);
 
 /* paged lists: windowed, prefetching, for very long lists */
 

@@ -29,6 +29,7 @@ LAYERS=(
     "Transport"            # one HTTP exchange (libcurl)
     "Store"                # the SQLite page cache
     "Metrics"              # per-endpoint counts and times, the cache's state in the snapshot
+    "Telemetry"            # OTLP export (its own thread), trace context, spans
     "Call"                 # the stages of one call: read-ahead, fallback, cache, retry, send
     "Client"               # CatFactsClient: composes the stages, the store and the query engine
     "Live"                 # long-lived consumers over loaders: paged lists, live search

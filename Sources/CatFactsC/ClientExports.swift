@@ -94,6 +94,15 @@ public func cf_client_set_online_listener(_ client: OpaquePointer?, _ function: 
     }
 }
 
+@_cdecl("cf_client_set_trace_parent")
+public func cf_client_set_trace_parent(_ client: OpaquePointer?, _ traceparent: UnsafePointer<CChar>?) -> cf_status {
+    Call.status { () throws(CatFactsError) in
+        let client = try ClientHandle.client(client)
+        let text = try traceparent.map { pointer throws(CatFactsError) in try CText.string(pointer, what: "traceparent") }
+        try client.setTraceParent(text)
+    }
+}
+
 @_cdecl("cf_client_set_metrics_listener")
 public func cf_client_set_metrics_listener(_ client: OpaquePointer?, _ function: cf_metrics_listener?,
                                            _ context: UnsafeMutableRawPointer?) -> cf_status {

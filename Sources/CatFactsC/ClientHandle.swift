@@ -29,5 +29,7 @@ final class ClientHandle: Sendable {
         guard let client = Handle.release(pointer, as: ClientHandle.self)?.client else { return }
         client.metrics.removeListenerAndWait()
         client.removeOnlineListenerAndWait()
+        // The exporter's last spans and metrics, bounded (a hung collector costs at most 2 s).
+        client.close()
     }
 }

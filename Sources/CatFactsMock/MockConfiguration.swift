@@ -34,6 +34,9 @@ public struct MockConfiguration: Sendable {
     public var retryAfterAsDate = false
     /// Seeds fault choice, jitter and `/fact`'s randomness so runs repeat; `nil` seeds from the system.
     public var seed: UInt64? = nil
+    /// Print one line per request on standard output (``RequestLog``): method, path and query,
+    /// and the `traceparent` it carried.
+    public var logRequests = false
 
     /// A configuration with every default: the bundled catalog on `127.0.0.1:8106`, no faults.
     public init() {}

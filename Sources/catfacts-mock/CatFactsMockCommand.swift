@@ -60,6 +60,10 @@ struct CatFactsMockCommand: AsyncParsableCommand {
           help: "Also stop when standard input ends: a parent that holds a pipe to it (catfacts --mock) takes the mock with it when it exits, however it exits.")
     var stopAtEndOfInput = false
 
+    @Flag(name: .customLong("log-requests"),
+          help: "Print a line per request on stdout after the listening line: \"request GET /breeds?page=1 traceparent=00-...\" (traceparent=- when absent).")
+    var logRequests = false
+
     mutating func validate() throws {
         for (name, value) in [("--port", port), ("--latency-ms", latencyMS), ("--jitter-ms", jitterMS),
                               ("--fail-first", failFirst), ("--slow-ms", slowMS), ("--retry-after", retryAfter),
@@ -113,6 +117,7 @@ struct CatFactsMockCommand: AsyncParsableCommand {
         configuration.slowBody = .milliseconds(slowMS)
         configuration.retryAfterSeconds = retryAfter
         configuration.seed = seed
+        configuration.logRequests = logRequests
 
         // Install the handlers before listening, so an early signal still stops cleanly.
         guard ShutdownSignals.install(), !stopAtEndOfInput || ShutdownSignals.stopAtEndOfInput() else {

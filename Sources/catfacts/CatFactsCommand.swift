@@ -55,6 +55,9 @@ struct CatFactsCommand: ParsableCommand {
     @Flag(name: .customLong("no-cache"), help: "Run without the offline cache.")
     var noCache = false
 
+    @Option(help: ArgumentHelp("Export spans and metrics to this OTLP/HTTP collector (e.g. http://127.0.0.1:4318); \"\" for none. Default: the OTEL_EXPORTER_OTLP_* environment variables.", valueName: "URL"))
+    var otlp: String?
+
     @Flag(name: .customLong("no-fallback"), help: "Fail when the server cannot be reached, instead of answering from the bundled catalog.")
     var noFallback = false
 
@@ -176,6 +179,8 @@ struct CatFactsCommand: ParsableCommand {
             editor.close()
             status = .success
         }
+        // What the exporter holds goes out before the process ends (bounded: 2 s at most).
+        client.close()
         if status != .success { throw ExitCode(status.rawValue) }
     }
 
@@ -236,6 +241,7 @@ struct CatFactsCommand: ParsableCommand {
             offlineFallback: info.fallback)
         if let timeout { options.deadline = .milliseconds(Int64((timeout * 1000).rounded(.up))) }
         if let cacheTTL { options.cacheTTL = .seconds(cacheTTL) }
+        options.otlpEndpoint = otlp
         switch cache {
         case .file(let path): options.cachePath = path
         case .memory: break
@@ -247,7 +253,11 @@ struct CatFactsCommand: ParsableCommand {
             client.metrics.setListener { _ in network.recorded() }
             return client
         } catch {
-            console.error("catfacts: --base-url: \(error.description); e.g. --base-url \(ClientOptions.defaultBaseURL)")
+            if otlp != nil, error.description.contains("otlp_endpoint") {
+                console.error("catfacts: --otlp: \(error.description)")
+            } else {
+                console.error("catfacts: --base-url: \(error.description); e.g. --base-url \(ClientOptions.defaultBaseURL)")
+            }
             throw ExitCode(2)
         }
     }

@@ -88,7 +88,7 @@ struct MetricsTests {
             _ = try await client.breeds(limit: 3)
             let json = client.metrics.snapshot().json()
             let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-            #expect(Set(object.keys) == ["endpoints", "device", "os", "app", "memory", "online", "collected_at", "cache"])
+            #expect(Set(object.keys) == ["endpoints", "device", "os", "app", "memory", "online", "collected_at", "cache", "export"])
             let endpoint = try #require((object["endpoints"] as? [[String: Any]])?.first)
             #expect(Set(endpoint.keys) == ["endpoint", "requests", "errors", "avg_ms", "last_ms", "min_ms", "max_ms",
                                            "p50_ms", "p95_ms", "p99_ms", "bytes", "cache_hits", "retries"])

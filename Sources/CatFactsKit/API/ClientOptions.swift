@@ -65,6 +65,11 @@ public struct ClientOptions: Sendable, Equatable {
     public var readAhead: Int = 2
     /// The most pages ``readAhead`` may ask for.
     public static let maxReadAhead = 16
+    /// The OTLP/HTTP collector to export spans and metrics to (a base URL such as
+    /// `http://127.0.0.1:4318`: `/v1/traces` and `/v1/metrics` are appended). `nil` (the
+    /// default) reads the standard `OTEL_EXPORTER_OTLP_*` environment variables; `""` turns
+    /// export off whatever they say. See `ExportSettings` for the rules.
+    public var otlpEndpoint: String? = nil
 
     public init(baseURL: String? = nil, limits: TransportLimits = TransportLimits(),
                 userAgent: String? = nil, retry: RetryPolicy = RetryPolicy(), offlineFallback: Bool = false) {

@@ -48,6 +48,7 @@ struct CachePolicy: Sendable {
             guard let (cached, value) = stored else { return nil }
             store.warnOnFailure { () throws(CatFactsError) in try store.touch(key, fetchedAt: fetchedAt) }
             metrics.recordCacheHit(endpoint: endpoint.path)
+            CallTrace.current?.noteSource(.cache)
             return (value, .cache, fetchedAt ?? cached.fetchedAt)
         }
         if let (cached, _) = stored, Date.now.timeIntervalSince(cached.fetchedAt) < ttl.seconds,

@@ -16,6 +16,7 @@ struct OfflineFallback: Sendable {
             return try await CallDeadline.bound(deadline) { () async throws(CatFactsError) in try await online() }
         } catch {
             guard enabled, error.isServerUnreachable else { throw error }
+            CallTrace.current?.noteSource(.offlineCatalog)
             return try offline()
         }
     }

@@ -29,10 +29,12 @@ final class RequestSender: Sendable {
         self.activity = activity
     }
 
-    /// The request the client sends for `url`: its headers and its proxy.
-    func request(for url: URL, conditional: CachedResponse? = nil) -> HTTPRequest {
+    /// The request the client sends for `url`: its headers and its proxy, and the attempt's
+    /// W3C `traceparent` when tracing is on.
+    func request(for url: URL, conditional: CachedResponse? = nil, traceparent: String? = nil) -> HTTPRequest {
         var headers = ["User-Agent": userAgent, "Accept": "application/json"]
         headers.merge(conditional?.conditionalHeaders ?? [:]) { _, new in new }
+        if let traceparent { headers["traceparent"] = traceparent }
         return HTTPRequest(url: url, headers: headers, proxy: proxies.proxy(for: url))
     }
 
@@ -44,13 +46,18 @@ final class RequestSender: Sendable {
         let url = address.url(endpoint, query: query)
         let id = nextID.add(1, ordering: .relaxed).newValue
         activity.call([RequestActivity(id: id, url: url, phase: .began)])
+        // The attempt's span, when the call is traced: its id goes out in the traceparent.
+        let trace = CallTrace.current
+        let attempt = trace?.beginAttempt()
         let start = ContinuousClock.now
         let response: HTTPResponse
         do {
-            response = try await transport.send(request(for: url, conditional: conditional), limits: limits)
+            response = try await transport.send(request(for: url, conditional: conditional, traceparent: attempt?.traceparent),
+                                                limits: limits)
         } catch {
             metrics.recordRequest(endpoint: endpoint.path, elapsed: ContinuousClock.now - start, bytes: 0,
                                   gotResponse: false, error: error)
+            if let attempt { trace?.end(attempt.spanID, status: nil, error: error, seconds: (ContinuousClock.now - start).seconds) }
             activity.call([RequestActivity(id: id, url: url, phase: .ended(error))])
             throw error
         }
@@ -62,6 +69,7 @@ final class RequestSender: Sendable {
             // A cache hit too (counted by the cache policy): the request is counted, as it was sent.
             metrics.recordRequest(endpoint: endpoint.path, elapsed: elapsed, bytes: response.body.count,
                                   gotResponse: true, error: nil)
+            if let attempt { trace?.end(attempt.spanID, status: response.status, error: nil, seconds: elapsed.seconds) }
             return .notModified
         }
         let result: Result<FetchOutcome<Value>, CatFactsError>
@@ -77,6 +85,7 @@ final class RequestSender: Sendable {
         let error: CatFactsError? = if case .failure(let e) = result { e } else { nil }
         metrics.recordRequest(endpoint: endpoint.path, elapsed: elapsed, bytes: response.body.count,
                               gotResponse: true, error: error)
+        if let attempt { trace?.end(attempt.spanID, status: response.status, error: error, seconds: elapsed.seconds) }
         return try result.get()
     }
 }

@@ -58,6 +58,7 @@ struct RetryLoop: Sendable {
                     throw passed("\(asked) (\(error.description))")
                 }
                 sender.metrics.recordRetry(endpoint: endpoint.path)
+                CallTrace.current?.noteRetryWait(seconds: delay.seconds)
                 do {
                     try await Task.sleep(for: delay)
                 } catch {

@@ -48,6 +48,8 @@ public final class CatFactsClient: Sendable {
     private let cachePolicy: CachePolicy
     private let retryLoop: RetryLoop
     private let readAhead: ReadAhead
+    private let tracer: Tracer
+    private let tracing: CallTracing
 
     /// Creates a client.
     ///
@@ -78,7 +80,33 @@ public final class CatFactsClient: Sendable {
                                   metrics: metrics)
         fallback = OfflineFallback(enabled: options.offlineFallback, deadline: options.deadline)
         readAhead = ReadAhead(depth: options.readAhead)
+        tracer = try Self.tracer(options: options, address: address, proxies: proxies, metrics: metrics)
+        tracing = CallTracing(tracer: tracer)
     }
+
+    /// Flushes what the exporter holds (bounded, see ``close()``) and stops its thread.
+    deinit {
+        tracer.close()
+    }
+
+    /// Sends what the OTLP exporter still holds, within 2 s (or the export timeout if smaller)
+    /// whatever the collector does, and stops it; calls still work after it but are no longer
+    /// exported. Does nothing when the client does not export. `cf_client_close` calls it.
+    public func close() {
+        tracer.close()
+    }
+
+    /// Sets or, with `nil`, clears the host's W3C trace context: calls that start after it
+    /// carry its trace id, and their call spans have its parent id as their parent.
+    ///
+    /// - Throws: ``CatFactsError/argument(_:)`` naming what is wrong with a malformed value
+    ///   (length, not lowercase hex, all-zero ids, version ff); the trace parent is unchanged then.
+    public func setTraceParent(_ traceparent: String?) throws(CatFactsError) {
+        tracer.traceParent = try traceparent.map { text throws(CatFactsError) in try TraceParent(parsing: text) }
+    }
+
+    /// The host's trace context set by ``setTraceParent(_:)``, if any.
+    public var traceParent: TraceParent? { tracer.traceParent }
 
     /// What went wrong with the cache without failing a call (a corrupt file moved aside,
     /// a write that failed), oldest first.
@@ -131,10 +159,12 @@ public final class CatFactsClient: Sendable {
     /// ``breeds(page:limit:)`` without read-ahead: for the paged lists, which prefetch by
     /// their own window, and for read-ahead itself.
     func breedsPage(_ page: Int, limit: Int?) async throws(CatFactsError) -> Page<Breed> {
-        let result = try await fallback.run { () async throws(CatFactsError) in
-            try await fetchPage(Breed.self, from: .breeds, page: page, limit: limit, maxLength: nil)
-        } offline: {
-            BundledCatalog.page(of: BundledCatalog.breeds, page: page, limit: limit ?? Self.offlinePageSize)
+        let result = try await tracing.run(.breeds) { () async throws(CatFactsError) in
+            try await fallback.run { () async throws(CatFactsError) in
+                try await fetchPage(Breed.self, from: .breeds, page: page, limit: limit, maxLength: nil)
+            } offline: {
+                BundledCatalog.page(of: BundledCatalog.breeds, page: page, limit: limit ?? Self.offlinePageSize)
+            }
         }
         knownBreeds.add(result.items)
         return result
@@ -142,27 +172,31 @@ public final class CatFactsClient: Sendable {
 
     /// ``facts(page:limit:maxLength:)`` without read-ahead.
     func factsPage(_ page: Int, limit: Int?, maxLength: Int?) async throws(CatFactsError) -> Page<Fact> {
-        try await fallback.run { () async throws(CatFactsError) in
-            try await fetchPage(Fact.self, from: .facts, page: page, limit: limit, maxLength: maxLength)
-        } offline: {
-            BundledCatalog.page(of: BundledCatalog.facts(maxLength: maxLength), page: page, limit: limit ?? Self.offlinePageSize)
+        try await tracing.run(.facts) { () async throws(CatFactsError) in
+            try await fallback.run { () async throws(CatFactsError) in
+                try await fetchPage(Fact.self, from: .facts, page: page, limit: limit, maxLength: maxLength)
+            } offline: {
+                BundledCatalog.page(of: BundledCatalog.facts(maxLength: maxLength), page: page, limit: limit ?? Self.offlinePageSize)
+            }
         }
     }
 
     /// A random fact (`GET /fact`), no longer than `maxLength` when given. Never cached.
     public func randomFact(maxLength: Int? = nil) async throws(CatFactsError) -> Fact {
         let query = try EndpointAddress.query(page: nil, limit: nil, maxLength: maxLength)
-        return try await fallback.run { () async throws(CatFactsError) in
-            let outcome = try await retryLoop.fetch(.fact, query: query, conditional: nil) { body throws(DecodeFailure) in
-                try decoder.decodeObject(Fact.self, from: body)
+        return try await tracing.run(.fact) { () async throws(CatFactsError) in
+            try await fallback.run { () async throws(CatFactsError) in
+                let outcome = try await retryLoop.fetch(.fact, query: query, conditional: nil) { body throws(DecodeFailure) in
+                    try decoder.decodeObject(Fact.self, from: body)
+                }
+                guard case .fresh(let fact, _) = outcome else { throw .internal("a 304 answered a request without validators") }
+                return fact
+            } offline: { () throws(CatFactsError) in
+                guard let fact = BundledCatalog.facts(maxLength: maxLength).randomElement() else {
+                    throw .offline("the server cannot be reached, and no bundled fact fits max_length \(maxLength ?? 0)")
+                }
+                return fact
             }
-            guard case .fresh(let fact, _) = outcome else { throw .internal("a 304 answered a request without validators") }
-            return fact
-        } offline: { () throws(CatFactsError) in
-            guard let fact = BundledCatalog.facts(maxLength: maxLength).randomElement() else {
-                throw .offline("the server cannot be reached, and no bundled fact fits max_length \(maxLength ?? 0)")
-            }
-            return fact
         }
     }
 
@@ -188,6 +222,27 @@ public final class CatFactsClient: Sendable {
         }
         return Page(number: body.currentPage, lastPage: body.lastPage, perPage: body.perPage,
                     total: body.total, items: body.items, source: source, fetchedAt: fetchedAt)
+    }
+
+    /// The tracer for `options`: with an exporter when they or the environment name a
+    /// collector (``ExportSettings``), whose figures the metrics' `export` block shows.
+    @_optimize(size)
+    private static func tracer(options: ClientOptions, address: EndpointAddress, proxies: ProxyRule,
+                               metrics: MetricsRecorder) throws(CatFactsError) -> Tracer {
+        let (settings, warnings) = try ExportSettings.resolve(option: options.otlpEndpoint,
+                                                              environment: ProcessInfo.processInfo.environment)
+        let server = ServerIdentity(baseURL: address.baseURL)
+        // Weakly: the recorder reads the exporter's figures, so a strong hold would be a cycle.
+        let exporter = settings.map { settings in
+            OTLPExporter(settings: settings, server: server, proxies: proxies) { [weak metrics] in metrics?.endpoints() ?? [] }
+        }
+        let started = exporter.flatMap { $0.start() ? $0 : nil }
+        var refused = warnings
+        if exporter != nil, started == nil { refused.append("export is off: the system refused a thread for it") }
+        metrics.setExportState { [refused] in
+            started?.exportState() ?? (refused.isEmpty ? nil : ExportState(endpoint: nil, warnings: refused))
+        }
+        return Tracer(exporter: started, server: server)
     }
 
     /// The offline probe: one cheap request (`GET /fact?max_length=1`), not counted in the

@@ -14,6 +14,8 @@ public final class MetricsRecorder: Sendable {
     private let listener = ListenerSlot<RequestEvent>()
     /// The client's cache, whose state each snapshot reads; `nil` when it has none.
     private let store: ResponseStore?
+    /// Reads the OTLP exporter's figures into each snapshot; set by the client that exports.
+    private let exportState = Locked<(@Sendable () -> ExportState?)?>(nil)
 
     /// A recorder for a client with `store` as its cache (`nil`: none, or not the recorder's concern).
     public init(store: ResponseStore? = nil) {
@@ -29,6 +31,11 @@ public final class MetricsRecorder: Sendable {
     /// Sets or, with `nil`, removes the listener called after each request.
     public func setListener(_ newListener: Listener?) {
         listener.set(newListener)
+    }
+
+    /// Sets what each snapshot's ``MetricsSnapshot/export`` reads (the client's exporter).
+    package func setExportState(_ read: @escaping @Sendable () -> ExportState?) {
+        exportState.withLock { $0 = read }
     }
 
     /// Records one request sent to `endpoint`.
@@ -84,6 +91,6 @@ public final class MetricsRecorder: Sendable {
         let endpoints = endpoints()
         let cache = store?.state(hits: endpoints.reduce(0) { $0 + $1.cacheHits })
         return MetricsSnapshot(endpoints: endpoints, system: SystemInfo.current, memory: MemoryUsage.current(),
-                               online: online, collectedAt: .now, cache: cache)
+                               online: online, collectedAt: .now, cache: cache, export: exportState.withLock { $0 }?())
     }
 }

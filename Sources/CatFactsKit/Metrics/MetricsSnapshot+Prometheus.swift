@@ -50,6 +50,12 @@ extension MetricsSnapshot {
             family("cache_warnings", "gauge", "Warnings the cache keeps (the metrics JSON has their text).",
                    [("", String(cache.warnings.count))])
         }
+        if let export, export.endpoint != nil {
+            family("export_sent_total", "counter", "Spans and metric data points the OTLP collector took.", [("", String(export.sent))])
+            family("export_dropped_total", "counter", "Spans dropped past the export queue's bound.", [("", String(export.dropped))])
+            family("export_failures_total", "counter", "OTLP export requests that failed.", [("", String(export.failures))])
+            family("export_queued", "gauge", "Spans waiting to be exported.", [("", String(export.queued))])
+        }
         let info = "{library_version=\"\(Self.escape(system.app.libraryVersion))\",os=\"\(Self.escape(system.os.name))\",os_version=\"\(Self.escape(system.os.version))\",arch=\"\(Self.escape(system.device.arch))\",model=\"\(Self.escape(system.device.model))\"}"
         family("info", "gauge", "The library, OS and device.", [(info, "1")])
         return out

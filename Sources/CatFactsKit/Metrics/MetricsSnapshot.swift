@@ -14,9 +14,11 @@ public struct MetricsSnapshot: Sendable, Equatable, Encodable {
     public var collectedAt: Date
     /// The cache's state; `nil` when the client has no cache (`cache_max_bytes` 0).
     public var cache: CacheState? = nil
+    /// The OTLP exporter's figures; `nil` when the client does not export.
+    public var export: ExportState? = nil
 
     enum CodingKeys: String, CodingKey {
-        case endpoints, device, os, app, memory, online, collectedAt = "collected_at", cache
+        case endpoints, device, os, app, memory, online, collectedAt = "collected_at", cache, export
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -30,6 +32,7 @@ public struct MetricsSnapshot: Sendable, Equatable, Encodable {
         try c.encode(collectedAt.formatted(.iso8601), forKey: .collectedAt)
         // null rather than left out when there is no cache: every key is always there.
         try c.encode(cache, forKey: .cache)
+        try c.encode(export, forKey: .export)
     }
 
     /// The snapshot as UTF-8 JSON.

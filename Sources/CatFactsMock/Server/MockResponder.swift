@@ -12,6 +12,7 @@ struct MockResponder: HTTPResponder {
     let configuration: MockConfiguration
 
     func respond(to request: Request, context: Context) async throws -> Response {
+        if configuration.logRequests { RequestLog.write(request) }
         let path = Self.normalise(request.uri.path)
         let decision = traffic.admit(path: path)
         if decision.delay > .zero {

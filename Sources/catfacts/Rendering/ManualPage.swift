@@ -124,6 +124,7 @@ enum ManualPage {
             Paragraph(tag: "CATFACTS_MOCK", text: "The catfacts-mock program --mock starts (default: the one installed beside catfacts, else the first on PATH)."),
             Paragraph(tag: "CATFACTS_LIBCURL", text: "The libcurl file to load for HTTP (default libcurl.so.4)."),
             Paragraph(tag: "http_proxy, https_proxy, all_proxy, no_proxy", text: "Proxies, as curl reads them."),
+            Paragraph(tag: "OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_SERVICE_NAME, OTEL_*", text: "Without --otlp, an OpenTelemetry collector to send spans and metrics to (OTLP/HTTP, JSON), and how: the standard variables, as libCatFacts reads them (catfacts.h, otlp_endpoint). metrics shows whether export is on and what was dropped."),
         ]),
         ("OUTPUT", [
             Paragraph(text: "Results go to standard output (or the file of -o FILE and .output FILE); errors and notices to standard error, one line each: what failed, why, what to try. Control characters and escape sequences in the server's text and in error messages are shown escaped (\\e, \\n, \\x07), never sent to the terminal."),

@@ -19,22 +19,24 @@ enum MetricsView {
             lines += Table(columns: columns, lines: rows).render(width: width, style: style)
         }
         let system = snapshot.system
-        let facts = [
-            ("Device", "\(system.device.make) \(system.device.model) (\(system.device.arch), \(system.device.cpus) CPUs)"),
-            ("OS", "\(system.os.name) \(system.os.version), kernel \(system.os.kernel)"),
-            ("Memory", "\(mib(snapshot.memory.residentBytes)) in use, peak \(mib(snapshot.memory.peakResidentBytes))"),
-            ("Online", online),
-            ("Cache", cacheSummary(snapshot.cache)),
+        // Each fact with the warnings that go under it, wrapped, not truncated: the end of a
+        // cache warning names the file moved aside.
+        let facts: [(String, String, [String])] = [
+            ("Device", "\(system.device.make) \(system.device.model) (\(system.device.arch), \(system.device.cpus) CPUs)", []),
+            ("OS", "\(system.os.name) \(system.os.version), kernel \(system.os.kernel)", []),
+            ("Memory", "\(mib(snapshot.memory.residentBytes)) in use, peak \(mib(snapshot.memory.peakResidentBytes))", []),
+            ("Online", online, []),
+            ("Cache", cacheSummary(snapshot.cache), snapshot.cache?.warnings ?? []),
+            ("Export", exportSummary(snapshot.export), snapshot.export?.warnings ?? []),
         ]
         lines.append("")
-        for (name, value) in facts {
+        for (name, value, warnings) in facts {
             let text = DisplayWidth.truncate(value, to: max(Table.minimumWidth, width - 8))
             lines.append(style.bold(DisplayWidth.pad(name, to: 6)) + "  " + text)
-        }
-        // Wrapped, not truncated: the end of a warning names the file moved aside.
-        for warning in snapshot.cache?.warnings ?? [] {
-            let wrapped = TextWrap.lines("warning: " + warning, width: max(Table.minimumWidth, width - 8))
-            lines += wrapped.map { String(repeating: " ", count: 8) + $0 }
+            for warning in warnings {
+                let wrapped = TextWrap.lines("warning: " + warning, width: max(Table.minimumWidth, width - 8))
+                lines += wrapped.map { String(repeating: " ", count: 8) + $0 }
+            }
         }
         return lines
     }
@@ -55,6 +57,12 @@ enum MetricsView {
         return "\(cache.path ?? "in memory"): \(cache.entries) page\(cache.entries == 1 ? "" : "s"), "
             + "\(size(cache.bytes)) of \(size(cache.maxBytes)), \(cache.hits) hit\(cache.hits == 1 ? "" : "s"), "
             + "\(cache.writesFailed) write\(cache.writesFailed == 1 ? "" : "s") failed, \(cache.evictedEntries) evicted"
+    }
+
+    /// The OTLP exporter in a line: "on → URL, sent N, dropped N, failures N", or "off".
+    static func exportSummary(_ export: ExportState?) -> String {
+        guard let export, let endpoint = export.endpoint else { return "off" }
+        return "on → \(endpoint), sent \(export.sent), dropped \(export.dropped), failures \(export.failures)"
     }
 
     /// Tab-separated: a line per endpoint (`endpoint requests errors retries avg p50 p95 p99

@@ -33,7 +33,7 @@ from .client import Client, RequestCallback
 from .errors import (ArgumentError, CancelledError, CatFactsError, DecodeError, HTTPError, InternalError,
                      NetworkError, NotFoundError, OfflineError, RateLimitedError, Status, Timeout, TimeoutError)
 from .lists import BreedList, ChangeCallback, FactList, PagedList
-from .metrics import AppInfo, CacheState, Device, EndpointStats, Memory, Metrics, OperatingSystem
+from .metrics import AppInfo, CacheState, Device, EndpointStats, ExportState, Memory, Metrics, OperatingSystem
 from .models import Breed, Fact, ListEvent, Page
 from .search import ResultsCallback, SearchResults, SearchSession
 
@@ -43,7 +43,7 @@ __all__ = [
     "Client", "AsyncClient", "AsyncPagedList", "Page", "Breed", "Fact", "PagedList", "BreedList", "FactList", "ListEvent", "Status",
     "SearchSession", "AsyncSearchSession", "SearchResults",
     "RequestCallback", "ChangeCallback", "ResultsCallback",
-    "Metrics", "EndpointStats", "Device", "OperatingSystem", "AppInfo", "Memory", "CacheState",
+    "Metrics", "EndpointStats", "Device", "OperatingSystem", "AppInfo", "Memory", "CacheState", "ExportState",
     "CatFactsError", "ArgumentError", "NetworkError", "TimeoutError", "Timeout", "HTTPError", "RateLimitedError",
     "DecodeError", "NotFoundError", "OfflineError", "CancelledError", "InternalError",
     "library_version", "library_path", "status_string", "__version__",

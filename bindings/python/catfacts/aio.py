@@ -17,8 +17,8 @@ import os
 import weakref
 from abc import abstractmethod
 from concurrent.futures import ThreadPoolExecutor
-from typing import (Any, AsyncGenerator, AsyncIterator, Awaitable, Callable, Dict, Generic, Iterable, List,
-                    Mapping, Optional, TypeVar, Union)
+from typing import (Any, AsyncGenerator, AsyncIterator, Awaitable, Callable, ContextManager, Dict, Generic,
+                    Iterable, List, Mapping, Optional, TypeVar, Union)
 
 from ._closing import Closing
 from ._config import ClientConfig
@@ -89,12 +89,13 @@ class AsyncClient:
                  user_agent: Optional[str] = None, cache_ttl: Optional[float] = None,
                  cache_max_bytes: Optional[int] = None, proxy: Optional[str] = None, *,
                  connect_timeout: Optional[float] = None, attempt_timeout: Optional[float] = None,
-                 read_ahead: Optional[int] = None, max_concurrency: int = 128) -> None:
+                 read_ahead: Optional[int] = None, otlp_endpoint: Optional[str] = None,
+                 max_concurrency: int = 128) -> None:
         if max_concurrency < 1:
             raise ArgumentError(f"invalid argument: max_concurrency {max_concurrency} must be at least 1")
         self._client = Client._from_config(ClientConfig(base_url, timeout, retries, cache_path, offline_fallback,
                                                         user_agent, cache_ttl, cache_max_bytes, proxy,
-                                                        connect_timeout, attempt_timeout, read_ahead))
+                                                        connect_timeout, attempt_timeout, read_ahead, otlp_endpoint))
         self._calls = _Calls(self._client, max_concurrency)
 
     # lifetime
@@ -214,6 +215,18 @@ class AsyncClient:
         running now (call this from a coroutine): ``async for results in session``,
         ``await session.results(timeout)``, or ``on_results`` called on the loop."""
         return AsyncSearchSession(self._client, debounce, limit, on_results, fields)
+
+    # trace context
+
+    def set_trace_parent(self, traceparent: Optional[str]) -> None:
+        """As :meth:`Client.set_trace_parent` (it never blocks)."""
+        self._client.set_trace_parent(traceparent)
+
+    def trace_parent(self, traceparent: Optional[str]) -> ContextManager[None]:
+        """As :meth:`Client.trace_parent`: ``with client.trace_parent(tp):`` around the
+        awaits whose calls are in the host's trace. The trace parent is the client's: tasks
+        running meanwhile on the same client are in the trace too."""
+        return self._client.trace_parent(traceparent)
 
     # metrics
 

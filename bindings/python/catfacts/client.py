@@ -6,9 +6,10 @@ pages with :mod:`._pages`, and builds lists and searches on the connection.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
-from typing import Any, Callable, Dict, Generator, Iterable, List, Mapping, Optional, Union
+from typing import Any, Callable, Dict, Generator, Iterable, Iterator, List, Mapping, Optional, Union
 
 from . import _call
 from ._closing import Closing
@@ -17,6 +18,7 @@ from ._connection import Connection
 from ._convert import encode, int64, list_options, milliseconds, query_json, search_fields
 from ._native import lib
 from ._pages import walk
+from .errors import last_error
 from .lists import BreedList, FactList
 from .metrics import Metrics
 from .models import Breed, Fact, Page
@@ -64,6 +66,14 @@ class Client(Closing):
         read_ahead: pages fetched in the background when pages are asked in order (page p,
             then p+1, of one list), so the loop's next calls find them; 0 turns it off
             (None: the library's default). Pages read ahead count as requests in metrics().
+        otlp_endpoint: an OpenTelemetry collector's OTLP/HTTP base URL
+            ("http://127.0.0.1:4318"): the client then sends a span per call (and one per
+            attempt) and its metrics there as JSON, from a library thread that never slows a
+            call, and each request carries a W3C ``traceparent``. "" turns export off; None
+            reads the standard variables (``OTEL_EXPORTER_OTLP_ENDPOINT`` and the others:
+            ``cf_client_open`` in include/catfacts.h lists them). :meth:`close` sends what
+            is left, within the library's bound. ``metrics().export`` shows what was sent,
+            dropped and failed.
 
     Defaults marked "the library's" are libCatFacts's own (``cf_client_open`` in
     include/catfacts.h says them): this package does not keep a copy.
@@ -85,9 +95,9 @@ class Client(Closing):
                  user_agent: Optional[str] = None, cache_ttl: Optional[float] = None,
                  cache_max_bytes: Optional[int] = None, proxy: Optional[str] = None, *,
                  connect_timeout: Optional[float] = None, attempt_timeout: Optional[float] = None,
-                 read_ahead: Optional[int] = None) -> None:
+                 read_ahead: Optional[int] = None, otlp_endpoint: Optional[str] = None) -> None:
         self._open(ClientConfig(base_url, timeout, retries, cache_path, offline_fallback, user_agent, cache_ttl,
-                                cache_max_bytes, proxy, connect_timeout, attempt_timeout, read_ahead))
+                                cache_max_bytes, proxy, connect_timeout, attempt_timeout, read_ahead, otlp_endpoint))
 
     @classmethod
     def _from_config(cls, config: ClientConfig) -> "Client":
@@ -99,14 +109,18 @@ class Client(Closing):
     def _open(self, config: ClientConfig) -> None:
         self._base_url = config.base_url
         self._connection = Connection(config)
+        self._trace_parent: Optional[str] = None
 
     # lifetime
 
     def close(self) -> None:
         """Closes the client and the lists and search sessions opened on it. Idempotent.
 
-        It does not wait: calls under way on other threads finish normally, and the handle
-        is freed after the last one. Calls made afterwards raise :class:`CancelledError`.
+        It does not wait for calls: those under way on other threads finish normally, and
+        the handle is freed after the last one. Calls made afterwards raise
+        :class:`CancelledError`. With OpenTelemetry export on, freeing the handle sends the
+        spans and metrics not yet sent, within the library's bound however the collector
+        behaves.
         """
         self._connection.close()
 
@@ -296,12 +310,54 @@ class Client(Closing):
         return SearchSession(self._connection, milliseconds(debounce, "debounce", zero=True, highest=60.0),
                              int64(limit, "limit"), on_results, search_fields(fields))
 
+    # trace context
+
+    def set_trace_parent(self, traceparent: Optional[str]) -> None:
+        """Puts the client's calls in the host's trace: ``traceparent`` is a W3C trace
+        context, ``"00-<32 hex trace id>-<16 hex parent span id>-<2 hex flags>"``; calls that
+        start afterwards, on any thread, use its trace id, and their spans have the host's
+        span as parent. None clears it (each call then starts a trace of its own).
+
+        With a trace parent set or export on (``otlp_endpoint``), every request carries
+        ``traceparent: 00-<trace id>-<that attempt's span id>-01``; with neither, no header.
+        Calls under way keep the trace parent they started with.
+
+        Raises:
+            ArgumentError: a malformed value (the message says what is wrong: the length,
+                a field that is not lowercase hex, an all-zero id, version ff); the trace
+                parent stays as it was.
+            TypeError: not a str or None.
+        """
+        value = None if traceparent is None else encode(traceparent, "traceparent")
+        with self._connection.guard as handle:
+            status = lib.cf_client_set_trace_parent(handle, value)
+            error = last_error(status) if status else None
+        if error is not None:
+            raise error
+        self._trace_parent = traceparent
+
+    @contextlib.contextmanager
+    def trace_parent(self, traceparent: Optional[str]) -> Iterator[None]:
+        """``with client.trace_parent(tp):`` the calls in the block are in the host's trace
+        (:meth:`set_trace_parent`); on the way out the trace parent set before is back.
+
+        The trace parent is the client's, not the thread's: calls other threads make on the
+        client meanwhile are in the trace too. Raises as :meth:`set_trace_parent`.
+        """
+        previous = self._trace_parent
+        self.set_trace_parent(traceparent)
+        try:
+            yield
+        finally:
+            if not self.closed:
+                self.set_trace_parent(previous)
+
     # metrics
 
     def metrics(self) -> Metrics:
         """The client's metrics (``cf_metrics``): per-endpoint request counts and times,
-        the device, OS, program and memory, and whether the client is online. Never blocks
-        on the network."""
+        the device, OS, program and memory, whether the client is online, and the
+        OpenTelemetry export's figures (``export``). Never blocks on the network."""
         return Metrics.from_json(json.loads(self._call(lib.cf_metrics, blocking=False)))
 
     def metrics_prometheus(self) -> str:

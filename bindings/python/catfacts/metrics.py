@@ -11,8 +11,8 @@ from typing import Any, Callable, ClassVar, Dict, Mapping, Optional, Tuple, Type
 
 from .models import parse_time
 
-__all__ = ["Metrics", "EndpointStats", "Device", "OperatingSystem", "AppInfo", "Memory", "CacheState", "format_ms",
-           "NO_DATA"]
+__all__ = ["Metrics", "EndpointStats", "Device", "OperatingSystem", "AppInfo", "Memory", "CacheState", "ExportState",
+           "format_ms", "NO_DATA"]
 
 _D = TypeVar("_D", bound="_Scalars")
 
@@ -158,6 +158,37 @@ class CacheState:
 
 
 @dataclass(frozen=True)
+class ExportState:
+    """The OpenTelemetry export's figures (``otlp_endpoint``, or the ``OTEL_EXPORTER_OTLP_*``
+    environment variables): what reached the collector and what did not.
+
+    Attributes:
+        endpoint: the collector's base URL; None when the environment named one that was
+            refused (export is then off, and ``warnings`` says why).
+        sent: items the collector took: spans, plus the data points of each metrics request.
+        dropped: spans discarded, oldest first, past the queue's bound
+            (``OTEL_BSP_MAX_QUEUE_SIZE``) while the collector did not take them.
+        failures: export requests that failed (refused, timed out, a status other than 2xx).
+        queued: spans waiting to be sent.
+        warnings: the ``OTEL_*`` environment variables that were ignored, and why.
+    """
+
+    endpoint: Optional[str]
+    sent: int
+    dropped: int
+    failures: int
+    queued: int
+    warnings: Tuple[str, ...]
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> "ExportState":
+        """From the library's ``"export"``."""
+        endpoint = obj.get("endpoint")
+        return cls(None if endpoint is None else str(endpoint), int(obj["sent"]), int(obj["dropped"]),
+                   int(obj["failures"]), int(obj["queued"]), tuple(str(line) for line in obj.get("warnings", ())))
+
+
+@dataclass(frozen=True)
 class Metrics:
     """A client's metrics when they were collected.
 
@@ -168,6 +199,7 @@ class Metrics:
         collected_at: when the snapshot was taken (UTC), if the library said.
         cache: the page cache's state; None when the client has no cache
             (``cache_max_bytes=0``), or from a library too old to say.
+        export: the OpenTelemetry export's figures; None when the client does not export.
     """
 
     endpoints: Tuple[EndpointStats, ...]
@@ -178,6 +210,7 @@ class Metrics:
     online: bool
     collected_at: Optional[datetime]
     cache: Optional[CacheState] = None
+    export: Optional[ExportState] = None
 
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> "Metrics":
@@ -186,7 +219,8 @@ class Metrics:
                    Device.from_json(obj["device"]), OperatingSystem.from_json(obj["os"]),
                    AppInfo.from_json(obj["app"]), Memory.from_json(obj["memory"]), bool(obj["online"]),
                    parse_time(obj.get("collected_at")),
-                   None if obj.get("cache") is None else CacheState.from_json(obj["cache"]))
+                   None if obj.get("cache") is None else CacheState.from_json(obj["cache"]),
+                   None if obj.get("export") is None else ExportState.from_json(obj["export"]))
 
     def endpoint(self, path: str) -> Optional[EndpointStats]:
         """The stats of one endpoint ("/breeds"), or None if the client has not used it."""

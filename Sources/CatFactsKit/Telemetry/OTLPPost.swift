@@ -1,0 +1,69 @@
+import CCurl
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// One export request: a POST of JSON to the collector, run to its end on the exporter's
+/// thread with an easy handle of its own (in a multi handle of its own, so it can be given
+/// up between polls). It takes no connection of the client's engine, whose slots are the
+/// calls', and no proxy for a loopback collector (``ProxyChoice``, the calls' rule).
+struct OTLPPost {
+    let url: String
+    let headers: [String: String]
+    let proxy: ProxyChoice
+
+    /// Posts `body`; ends by `deadline`, or sooner when `giveUp` says so between polls.
+    /// `nil` on a 2xx, else what went wrong.
+    func send(_ body: String, deadline: ContinuousClock.Instant, giveUp: () -> Bool) -> String? {
+        var why: UnsafePointer<CChar>?
+        guard catfacts_curl_load(&why) == 0 else { return why.map { String(cString: $0) } ?? "libcurl could not be loaded" }
+        guard let multi = catfacts_curl_multi_init() else { return "libcurl could not create a multi handle" }
+        defer { catfacts_curl_multi_cleanup(multi) }
+        guard let handle = catfacts_curl_easy_init() else { return "libcurl could not create a transfer" }
+        defer { catfacts_curl_easy_cleanup(handle) }
+        var list: UnsafeMutablePointer<curl_slist>?
+        defer { catfacts_curl_slist_free_all(list) }
+        for (name, value) in headers { list = catfacts_curl_slist_append(list, "\(name): \(value)") }
+        list = catfacts_curl_slist_append(list, "Content-Type: application/json")
+        list = catfacts_curl_slist_append(list, "Expect:")
+        let left = deadline - ContinuousClock.now
+        let milliseconds = max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
+        var bytes = Array(body.utf8)
+        let failure: String? = bytes.withUnsafeMutableBytes { raw -> String? in
+            var failed: CURLcode = CURLE_OK
+            func set(_ code: CURLcode) { if failed == CURLE_OK { failed = code } }
+            set(catfacts_curl_set_string(handle, CURLOPT_URL, url))
+            set(catfacts_curl_set_string(handle, CURLOPT_PROXY, proxy.proxy ?? ""))
+            set(catfacts_curl_set_pointer(handle, CURLOPT_HTTPHEADER, list.map(UnsafeMutableRawPointer.init)))
+            set(catfacts_curl_set_long(handle, CURLOPT_POSTFIELDSIZE, raw.count))
+            set(catfacts_curl_set_pointer(handle, CURLOPT_POSTFIELDS, raw.baseAddress))
+            set(catfacts_curl_set_long(handle, CURLOPT_NOSIGNAL, 1))
+            set(catfacts_curl_set_long(handle, CURLOPT_TIMEOUT_MS, Int(milliseconds)))
+            set(catfacts_curl_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"))
+            // The collector's answer is not read: only its status matters.
+            set(catfacts_curl_set_callback(handle, CURLOPT_WRITEFUNCTION, { _, size, count, _ in size * count }))
+            guard failed == CURLE_OK else { return "libcurl refused an option (\(String(cString: catfacts_curl_easy_strerror(failed))))" }
+            guard catfacts_curl_multi_add_handle(multi, handle) == CURLM_OK else { return "libcurl refused the transfer" }
+            defer { _ = catfacts_curl_multi_remove_handle(multi, handle) }
+            while true {
+                var running: Int32 = 0
+                _ = catfacts_curl_multi_perform(multi, &running)
+                var queued: Int32 = 0
+                if let message = catfacts_curl_multi_info_read(multi, &queued), message.pointee.msg == CURLMSG_DONE {
+                    let code = message.pointee.data.result
+                    guard code == CURLE_OK else { return String(cString: catfacts_curl_easy_strerror(code)) }
+                    var status = 0
+                    _ = catfacts_curl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
+                    return (200..<300).contains(status) ? nil : "the collector answered HTTP \(status)"
+                }
+                if ContinuousClock.now >= deadline { return "no answer within the export timeout" }
+                if giveUp() { return "given up: the client closed" }
+                // A short poll, so a close is seen within 50 ms even while the collector hangs.
+                _ = catfacts_curl_multi_poll(multi, 50)
+            }
+        }
+        return failure
+    }
+}

@@ -1,0 +1,406 @@
+"""OpenTelemetry export and trace context, against the real mock and the test collector
+(Tests/otlp/collector.py), which decodes every payload with the OpenTelemetry protobuf
+definitions: metrics' names, units, attributes and exact bucket counts; a span per call and per
+attempt whose ids are those of the traceparent the mock received; the host's trace; what a dead,
+failing or hanging collector does to the figures and to close(); bad values refused.
+
+The exporter sends at close (the client's close flushes), so no test waits for an interval;
+those that need the exporter to try before it set OTEL_BSP_MAX_EXPORT_BATCH_SIZE=2, so that
+each call (two spans) makes a full batch, which is sent at once.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import socket
+import sys
+import threading
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
+
+import pytest
+from opentelemetry.proto.common.v1.common_pb2 import KeyValue
+from opentelemetry.proto.trace.v1.trace_pb2 import Span
+
+import catfacts
+
+from conftest import HANG_S, ROOT, Mock, wait_for
+
+sys.path.insert(0, str(ROOT / "Tests" / "otlp"))
+from collector import Collector  # noqa: E402
+
+HOST_TRACE = "4bf92f3577b34da6a3ce929d0e0e4736"
+HOST_PARENT = "00f067aa0ba902b7"
+HOST_TRACEPARENT = f"00-{HOST_TRACE}-{HOST_PARENT}-01"
+OTHER_TRACE, OTHER_PARENT = "0af7651916cd43dd8448eb211c80319c", "b7ad6b7169203331"
+OTHER_TRACEPARENT = f"00-{OTHER_TRACE}-{OTHER_PARENT}-00"
+
+#: http.client.request.duration's buckets, as the HTTP semantic conventions advise them.
+BOUNDS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10]
+CLIENT = 3  # SpanKind CLIENT
+UNSET, ERROR = 0, 2  # Status codes
+
+A_DAY_MS = "86400000"
+
+#: A client that sends one request per call: no cache answering, no pages read ahead.
+ONE_REQUEST_PER_CALL: Dict[str, Any] = {"cache_max_bytes": 0, "read_ahead": 0}
+
+
+@pytest.fixture(autouse=True)
+def no_otel_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tests set the OTEL_* variables they mean; the runner's own are left out."""
+    for name in [name for name in os.environ if name.startswith("OTEL_")]:
+        monkeypatch.delenv(name)
+
+
+class LoggingMock(Mock):
+    """A mock started with ``--log-requests``: ``requests`` holds (request line, traceparent or
+    None) for each request it received, in order."""
+
+    LINE = re.compile(r"request GET (\S+) traceparent=(\S+)")
+
+    def __init__(self, *flags: str) -> None:
+        self.requests: List[Tuple[str, Optional[str]]] = []  # before Mock starts the reader
+        super().__init__("--log-requests", *flags)
+
+    def _drain(self) -> None:
+        for line in self.process.stdout or ():
+            match = self.LINE.fullmatch(line.strip())
+            if match:
+                self.requests.append((match.group(1), None if match.group(2) == "-" else match.group(2)))
+
+    def wait_for_requests(self, count: int) -> List[Tuple[str, Optional[str]]]:
+        assert wait_for(lambda: len(self.requests) >= count), self.requests
+        assert len(self.requests) == count, self.requests
+        return list(self.requests)
+
+
+@pytest.fixture
+def logging_mock() -> Iterator[Any]:
+    """A factory of LoggingMocks (flags as for ``make_mock``), all stopped after the test."""
+    started: List[LoggingMock] = []
+
+    def make(*flags: str) -> LoggingMock:
+        started.append(LoggingMock(*flags))
+        return started[-1]
+
+    yield make
+    for mock in started:
+        mock.stop()
+
+
+@pytest.fixture
+def collector() -> Iterator[Collector]:
+    with Collector() as running:
+        yield running
+
+
+def values(attributes: Iterable[KeyValue]) -> Dict[str, Any]:
+    """OTLP attributes as a dict of plain values."""
+    found: Dict[str, Any] = {}
+    for attribute in attributes:
+        kind = attribute.value.WhichOneof("value")
+        found[attribute.key] = getattr(attribute.value, kind) if kind else None
+    return found
+
+
+def ids(traceparent: Optional[str]) -> Tuple[str, str]:
+    """The trace id and span id of a traceparent the library sent (version 00, sampled)."""
+    assert traceparent is not None
+    match = re.fullmatch(r"00-([0-9a-f]{32})-([0-9a-f]{16})-01", traceparent)
+    assert match, traceparent
+    return match.group(1), match.group(2)
+
+
+def closed_port_url() -> str:
+    """A loopback URL nothing listens on: connections to it are refused at once."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return f"http://127.0.0.1:{probe.getsockname()[1]}"
+
+
+def export_state(client: catfacts.Client) -> catfacts.ExportState:
+    state = client.metrics().export
+    assert state is not None
+    return state
+
+
+# Spans and trace context
+
+
+def test_each_call_is_a_span_and_each_attempt_a_child_with_the_ids_the_server_received(
+        logging_mock: Any, collector: Collector) -> None:
+    mock = logging_mock("--fail-first", "1", "--faults", "503", "--retry-after", "0")
+    with catfacts.Client(mock.url, retries=1, otlp_endpoint=collector.url, **ONE_REQUEST_PER_CALL) as client:
+        client.breeds_page(1, limit=5)  # a 503, then the retry's answer
+        client.fact()
+    (breeds, first), (retried, second), (fact, third) = mock.wait_for_requests(3)
+    assert (breeds, retried, fact) == ("/breeds?page=1&limit=5",) * 2 + ("/fact",)
+
+    spans = {span.span_id.hex(): span for span in collector.spans()}
+    assert len(spans) == 5 and collector.errors() == []
+    calls = [span for span in spans.values() if not span.parent_span_id]
+    assert [(span.name, span.kind, span.status.code) for span in calls] == [
+        ("GET /breeds", CLIENT, UNSET), ("GET /fact", CLIENT, UNSET)]
+    assert values(calls[0].attributes) == {
+        "http.request.method": "GET", "server.address": "127.0.0.1", "server.port": mock.port,
+        "catfacts.endpoint": "/breeds", "catfacts.source": "network", "catfacts.attempts": 2}
+
+    attempts: List[Span] = []
+    for call, traceparent in ((calls[0], first), (calls[0], second), (calls[1], third)):
+        trace_id, span_id = ids(traceparent)
+        attempt = spans[span_id]  # the span the request's traceparent named
+        assert (attempt.trace_id.hex(), attempt.parent_span_id, attempt.kind) == (trace_id, call.span_id, CLIENT)
+        assert call.trace_id.hex() == trace_id
+        attempts.append(attempt)
+    assert ids(first)[0] != ids(third)[0]  # a call without a trace parent starts a trace of its own
+
+    refused, answered = values(attempts[0].attributes), values(attempts[1].attributes)
+    assert (refused["http.response.status_code"], refused["error.type"], refused["http.request.resend_count"]) == (
+        503, "503", 0)
+    assert refused["catfacts.retry_wait_s"] >= 0 and attempts[0].status.code == ERROR and attempts[0].status.message
+    assert (answered["http.response.status_code"], answered["http.request.resend_count"]) == (200, 1)
+    assert "error.type" not in answered and attempts[1].status.code == UNSET
+
+
+def test_calls_inside_trace_parent_are_in_the_hosts_trace_and_the_one_before_is_back_after(
+        logging_mock: Any, collector: Collector) -> None:
+    mock = logging_mock()
+    with catfacts.Client(mock.url, otlp_endpoint=collector.url, **ONE_REQUEST_PER_CALL) as client:
+        with client.trace_parent(HOST_TRACEPARENT):
+            client.fact()
+            with client.trace_parent(OTHER_TRACEPARENT):
+                client.fact()
+            with pytest.raises(catfacts.ArgumentError):
+                client.set_trace_parent("00-not-a-trace")  # refused: the trace parent stays
+            client.fact()
+        client.fact()
+    sent = [ids(traceparent) for _, traceparent in mock.wait_for_requests(4)]
+    assert [trace for trace, _ in sent[:3]] == [HOST_TRACE, OTHER_TRACE, HOST_TRACE]
+    assert sent[3][0] not in (HOST_TRACE, OTHER_TRACE)
+
+    spans = {span.span_id.hex(): span for span in collector.spans()}
+    assert len(spans) == 8
+    calls = [spans[spans[attempt].parent_span_id.hex()] for _, attempt in sent]  # each request's call span
+    assert [(call.trace_id.hex(), call.parent_span_id.hex()) for call in calls] == [
+        (HOST_TRACE, HOST_PARENT), (OTHER_TRACE, OTHER_PARENT), (HOST_TRACE, HOST_PARENT), (sent[3][0], "")]
+
+
+def test_no_traceparent_without_export_or_a_trace_parent_and_the_hosts_with_one(
+        logging_mock: Any, collector: Collector, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OTEL_EXPORTER_OTLP_ENDPOINT", collector.url)  # "" below wins over it
+    mock = logging_mock()
+    with catfacts.Client(mock.url, otlp_endpoint="", **ONE_REQUEST_PER_CALL) as client:
+        assert client.metrics().export is None
+        client.fact()
+        with client.trace_parent(HOST_TRACEPARENT):
+            client.fact()
+    (_, none), (_, hosts) = mock.wait_for_requests(2)
+    assert none is None
+    trace_id, span_id = ids(hosts)
+    assert trace_id == HOST_TRACE and span_id != HOST_PARENT  # the attempt's own id, as when exporting
+    assert collector.trace_requests() == [] and collector.metric_requests() == []
+
+
+@pytest.mark.parametrize("traceparent, why", [
+    (HOST_TRACEPARENT[:-1], "it is 54 characters long, expected 55"),
+    ("0g" + HOST_TRACEPARENT[2:], "the version is not 2 lowercase hex digits"),
+    (f"00-{HOST_TRACE.upper()}-{HOST_PARENT}-01", "the trace id is not 32 lowercase hex digits"),
+    (f"00-{'0' * 32}-{HOST_PARENT}-01", "the trace id is all zeros"),
+    (f"00-{HOST_TRACE}-{'0' * 16}-01", "the parent id is all zeros"),
+    (f"ff-{HOST_TRACE}-{HOST_PARENT}-01", "version ff is forbidden"),
+    (f"00_{HOST_TRACE}-{HOST_PARENT}-01", "the fields must be separated by '-'"),
+])
+def test_a_malformed_traceparent_is_refused_saying_what_is_wrong(client: catfacts.Client, traceparent: str,
+                                                                 why: str) -> None:
+    with pytest.raises(ValueError) as refused:
+        client.set_trace_parent(traceparent)
+    assert isinstance(refused.value, catfacts.ArgumentError)
+    assert why in str(refused.value) and "traceparent" in str(refused.value)
+    with pytest.raises(catfacts.ArgumentError, match=re.escape(why)), client.trace_parent(traceparent):
+        pass
+
+
+def test_a_traceparent_that_is_no_string_is_a_type_error(client: catfacts.Client) -> None:
+    with pytest.raises(TypeError, match="traceparent must be a str, not bytes"):
+        client.set_trace_parent(HOST_TRACEPARENT.encode())  # type: ignore[arg-type]
+    with pytest.raises(catfacts.ArgumentError, match="traceparent contains a NUL character"):
+        client.set_trace_parent(HOST_TRACEPARENT + "\0")
+    client.set_trace_parent(None)  # clearing what was never set is fine
+
+
+# Metrics
+
+
+def test_metrics_have_the_conventions_names_units_attributes_and_exact_bucket_counts(
+        mock_url: str, collector: Collector, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Export turned on by the environment alone, as a host would: every figure against the
+    requests sent (their times from on_request, which reads the same clock)."""
+    monkeypatch.setenv("OTEL_EXPORTER_OTLP_ENDPOINT", collector.url)
+    monkeypatch.setenv("OTEL_SERVICE_NAME", "otlp-test")
+    monkeypatch.setenv("OTEL_RESOURCE_ATTRIBUTES", "deployment.environment=ci,service.name=ignored")
+    monkeypatch.setenv("OTEL_METRIC_EXPORT_INTERVAL", A_DAY_MS)  # the close's metrics request is the only one
+    times: Dict[str, List[float]] = {}
+    with catfacts.Client(mock_url, retries=0, **ONE_REQUEST_PER_CALL) as client:
+        client.on_request(lambda endpoint, ms, ok: times.setdefault(endpoint, []).append(ms / 1000))
+        for _ in range(3):
+            client.breeds_page(1, limit=5)
+        for _ in range(2):
+            client.facts_page(1, limit=5)
+        client.fact()
+        assert wait_for(lambda: sum(map(len, times.values())) == 6)
+        stats = client.metrics()
+        state = stats.export
+        assert state is not None and (state.endpoint, state.dropped, state.warnings) == (collector.url, 0, ())
+    requests = {"/breeds": 3, "/facts": 2, "/fact": 1}
+    assert {endpoint: len(seconds) for endpoint, seconds in times.items()} == requests
+
+    (request,) = collector.metric_requests()
+    assert collector.errors() == []
+    (resource_metrics,) = request.resource_metrics
+    resource = values(resource_metrics.resource.attributes)
+    assert {key: resource[key] for key in ("service.name", "os.type", "os.version", "telemetry.sdk.name",
+                                           "telemetry.sdk.language", "telemetry.sdk.version",
+                                           "deployment.environment")} == {
+        "service.name": "otlp-test", "os.type": "linux", "os.version": stats.os.kernel,
+        "telemetry.sdk.name": "catfacts", "telemetry.sdk.language": "swift",
+        "telemetry.sdk.version": catfacts.library_version(), "deployment.environment": "ci"}
+    assert resource["host.arch"] == {"x86_64": "amd64", "aarch64": "arm64"}.get(stats.device.arch, stats.device.arch)
+    (scope_metrics,) = resource_metrics.scope_metrics
+    assert (scope_metrics.scope.name, scope_metrics.scope.version) == ("catfacts", catfacts.library_version())
+    metrics = {metric.name: metric for metric in scope_metrics.metrics}
+
+    duration = metrics["http.client.request.duration"]
+    assert duration.unit == "s" and duration.histogram.aggregation_temporality == 2  # cumulative
+    port = int(mock_url.rsplit(":", 1)[1])
+    for point in duration.histogram.data_points:
+        labels = values(point.attributes)
+        endpoint = labels["catfacts.endpoint"]
+        assert labels == {"http.request.method": "GET", "server.address": "127.0.0.1", "server.port": port,
+                          "catfacts.endpoint": endpoint, "http.response.status_code": 200}
+        expected = [0] * (len(BOUNDS) + 1)
+        for seconds in times[endpoint]:
+            expected[next((index for index, bound in enumerate(BOUNDS) if seconds <= bound), len(BOUNDS))] += 1
+        assert list(point.explicit_bounds) == BOUNDS
+        assert (point.count, list(point.bucket_counts)) == (requests[endpoint], expected)
+        assert point.sum == pytest.approx(sum(times[endpoint]), rel=1e-6)
+    assert sorted(values(point.attributes)["catfacts.endpoint"] for point in duration.histogram.data_points) == sorted(
+        requests)
+
+    def by_endpoint(name: str) -> Dict[str, int]:
+        metric = metrics[name]
+        assert (metric.sum.aggregation_temporality, metric.sum.is_monotonic) == (2, True), name
+        return {values(point.attributes)["catfacts.endpoint"]: point.as_int for point in metric.sum.data_points}
+
+    assert by_endpoint("catfacts.client.requests") == requests
+    assert by_endpoint("catfacts.client.errors") == by_endpoint("catfacts.client.retries") == dict.fromkeys(requests, 0)
+    assert by_endpoint("catfacts.client.cache_hits") == dict.fromkeys(requests, 0)
+    assert metrics["catfacts.client.received_bytes"].unit == "By"
+    received = {endpoint: stats.endpoint(endpoint).bytes for endpoint in requests}  # type: ignore[union-attr]
+    assert by_endpoint("catfacts.client.received_bytes") == received and all(received.values())
+    memory = metrics["process.memory.usage"]
+    assert (memory.unit, len(memory.gauge.data_points)) == ("By", 1) and memory.gauge.data_points[0].as_int > 0
+
+    spans = collector.spans()
+    assert len(spans) == 12 and len({span.trace_id for span in spans if not span.parent_span_id}) == 6
+
+
+def test_a_bad_otel_variable_is_ignored_with_a_warning_naming_it(collector: Collector,
+                                                                 monkeypatch: pytest.MonkeyPatch, mock_url: str) -> None:
+    monkeypatch.setenv("OTEL_BSP_MAX_QUEUE_SIZE", "lots")
+    with catfacts.Client(mock_url, otlp_endpoint=collector.url) as client:
+        (warning,) = export_state(client).warnings
+    assert warning.startswith("OTEL_BSP_MAX_QUEUE_SIZE 'lots' ignored")
+
+
+def test_export_state_reads_the_librarys_export_block() -> None:
+    base = {"endpoints": [], "device": {"make": "m", "model": "m", "arch": "x86_64", "cpus": 2},
+            "os": {"name": "Linux", "version": "12", "kernel": "6.1"}, "app": {"name": "a", "library_version": "0.1.0"},
+            "memory": {"resident_bytes": 1, "peak_resident_bytes": 2}, "online": True}
+    assert catfacts.Metrics.from_json(base).export is None
+    assert catfacts.Metrics.from_json({**base, "export": None}).export is None
+    refused = {"endpoint": None, "sent": 0, "dropped": 0, "failures": 0, "queued": 0,
+               "warnings": ["OTEL_EXPORTER_OTLP_ENDPOINT ignored: 'ftp://x' uses scheme 'ftp'"]}
+    assert catfacts.Metrics.from_json({**base, "export": refused}).export == catfacts.ExportState(
+        None, 0, 0, 0, 0, ("OTEL_EXPORTER_OTLP_ENDPOINT ignored: 'ftp://x' uses scheme 'ftp'",))
+    working = {"endpoint": "http://127.0.0.1:4318", "sent": 12, "dropped": 3, "failures": 1, "queued": 4,
+               "warnings": []}
+    assert catfacts.Metrics.from_json({**base, "export": working}).export == catfacts.ExportState(
+        endpoint="http://127.0.0.1:4318", sent=12, dropped=3, failures=1, queued=4, warnings=())
+
+
+# A collector that is down, failing or hanging
+
+
+def test_a_dead_collector_drops_the_oldest_spans_past_the_bound_and_counts_them(
+        mock_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Queue bound 4, 5 calls of one request each: 10 spans, none delivered, so exactly 6
+    dropped and 4 queued (a batch being sent stays queued, so the count does not depend on
+    when the exporter tries)."""
+    monkeypatch.setenv("OTEL_BSP_MAX_QUEUE_SIZE", "4")  # the batch size follows it down: a full batch at once
+    dead = closed_port_url()
+    with catfacts.Client(mock_url, retries=0, otlp_endpoint=dead, **ONE_REQUEST_PER_CALL) as client:
+        for _ in range(5):
+            assert client.fact().text
+        state = export_state(client)
+        assert (state.endpoint, state.sent, state.dropped, state.queued) == (dead, 0, 6, 4)
+        assert wait_for(lambda: export_state(client).failures >= 1), export_state(client)
+        assert client.metrics().endpoint("/fact").errors == 0  # type: ignore[union-attr]
+
+
+def test_a_collector_answering_500_counts_failures_and_keeps_the_spans(
+        mock_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OTEL_BSP_MAX_EXPORT_BATCH_SIZE", "2")
+    with Collector("500") as failing, \
+            catfacts.Client(mock_url, retries=0, otlp_endpoint=failing.url, **ONE_REQUEST_PER_CALL) as client:
+        client.fact()
+        assert wait_for(lambda: export_state(client).failures >= 1), export_state(client)
+        state = export_state(client)
+        assert (state.sent, state.dropped, state.queued) == (0, 0, 2)
+        assert failing.errors() == [] and len(failing.spans()) >= 2  # decoded, then answered 500
+
+
+def test_close_returns_while_the_collector_hangs_and_calls_go_on_meanwhile(
+        mock_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OTEL_BSP_MAX_EXPORT_BATCH_SIZE", "2")
+    with Collector("hang") as hanging:
+        client = catfacts.Client(mock_url, retries=0, otlp_endpoint=hanging.url, **ONE_REQUEST_PER_CALL)
+        client.fact()
+        assert hanging.wait_for(lambda: hanging.trace_requests())  # the exporter waits for an answer now
+        assert client.fact().text and export_state(client).queued == 4
+        closing = threading.Thread(target=client.close)
+        closing.start()
+        closing.join(HANG_S)
+        assert not closing.is_alive(), "close() did not return with the collector hanging"
+
+
+# Options
+
+
+@pytest.mark.parametrize("endpoint, why", [
+    ("ftp://127.0.0.1:4318", "uses scheme 'ftp'; only http and https are accepted"),
+    ("http://127.0.0.1:4318/a b", "otlp_endpoint contains a control character or a space at byte 23"),
+    ("127.0.0.1:4318", "otlp_endpoint '127.0.0.1:4318'"),
+    ("http://" + "a" * 2048, "otlp_endpoint is 2055 bytes long; at most 2048"),
+])
+def test_a_bad_otlp_endpoint_is_refused_naming_it(mock_url: str, endpoint: str, why: str) -> None:
+    for client in (catfacts.Client, catfacts.AsyncClient):
+        with pytest.raises(catfacts.ArgumentError, match=re.escape(why)) as refused:
+            client(mock_url, otlp_endpoint=endpoint)
+        assert "otlp_endpoint" in str(refused.value)
+    with pytest.raises(TypeError, match="otlp_endpoint must be a str, not bytes"):
+        catfacts.Client(mock_url, otlp_endpoint=b"http://127.0.0.1:4318")  # type: ignore[arg-type]
+
+
+def test_async_client_exports_and_puts_its_calls_in_the_hosts_trace(mock_url: str, collector: Collector) -> None:
+    async def main() -> None:
+        async with catfacts.AsyncClient(mock_url, otlp_endpoint=collector.url, **ONE_REQUEST_PER_CALL) as client:
+            with client.trace_parent(HOST_TRACEPARENT):
+                await asyncio.gather(*(client.fact() for _ in range(3)))
+            state = (await client.metrics()).export
+            assert state is not None and state.endpoint == collector.url
+
+    asyncio.run(main())
+    calls = [span for span in collector.spans() if span.parent_span_id.hex() == HOST_PARENT]
+    assert [(span.name, span.trace_id.hex()) for span in calls] == [("GET /fact", HOST_TRACE)] * 3
+    assert len(collector.spans()) == 6
