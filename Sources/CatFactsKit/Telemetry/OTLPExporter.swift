@@ -83,12 +83,15 @@ final class OTLPExporter: Sendable {
                              seconds: attempt.seconds)
         }
         guard traces != nil else { return }
-        let full = state.withLock { state in
+        // The thread may be asleep until the next metrics export: a batch that fills, or the
+        // first span since the queue emptied (it sets when spans are due), wakes it.
+        let (full, first) = state.withLock { state in
+            let first = state.spansDue == nil
             state.queue.append(spans)
-            if state.spansDue == nil { state.spansDue = ContinuousClock.now + settings.scheduleDelay }
-            return state.queue.count >= settings.maxBatchSize
+            if first { state.spansDue = ContinuousClock.now + settings.scheduleDelay }
+            return (state.queue.count >= settings.maxBatchSize, first)
         }
-        if full { wake.signal() }
+        if full || first { wake.signal() }
     }
 
     /// The figures the metrics JSON shows.

@@ -332,6 +332,20 @@ def test_export_state_reads_the_librarys_export_block() -> None:
 # A collector that is down, failing or hanging
 
 
+def test_spans_go_out_when_due_though_no_batch_filled_and_no_metrics_are_due(
+        mock_url: str, collector: Collector, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The exporter's thread sleeps until the next metrics export (a day here) while nothing is
+    queued: the first span queued after that must wake it, so that spans leave
+    OTEL_BSP_SCHEDULE_DELAY after they end, not a day later (nor only at close)."""
+    monkeypatch.setenv("OTEL_BSP_SCHEDULE_DELAY", "10")
+    monkeypatch.setenv("OTEL_METRIC_EXPORT_INTERVAL", A_DAY_MS)
+    with catfacts.Client(mock_url, otlp_endpoint=collector.url, **ONE_REQUEST_PER_CALL) as client:
+        client.fact()
+        assert wait_for(lambda: len(collector.spans()) == 2), collector.spans()  # the call and its attempt
+        assert wait_for(lambda: export_state(client).sent == 2), export_state(client)
+        assert collector.metric_requests() == []  # not due yet: the spans went out on their own
+
+
 def test_a_dead_collector_drops_the_oldest_spans_past_the_bound_and_counts_them(
         mock_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Queue bound 4, 5 calls of one request each: 10 spans, none delivered, so exactly 6
