@@ -30,6 +30,7 @@ class ClientConfig:
     connect_timeout: Optional[float] = None
     attempt_timeout: Optional[float] = None
     read_ahead: Optional[int] = None
+    max_connections: Optional[int] = None
 
     def options_json(self) -> bytes:
         """The options object of ``cf_client_open``, with only the keys given.
@@ -56,6 +57,8 @@ class ClientConfig:
             options["proxy"] = str(self.proxy)
         if self.read_ahead is not None:
             options["read_ahead"] = int64(self.read_ahead, "read_ahead")
+        if self.max_connections is not None:
+            options["max_connections"] = int64(self.max_connections, "max_connections")
         return json.dumps(options).encode()
 
     def url(self) -> Optional[bytes]:

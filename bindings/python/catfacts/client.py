@@ -64,6 +64,10 @@ class Client(Closing):
         read_ahead: pages fetched in the background when pages are asked in order (page p,
             then p+1, of one list), so the loop's next calls find them; 0 turns it off
             (None: the library's default). Pages read ahead count as requests in metrics().
+        max_connections: connections open to the server at once, so (over HTTP/1.1) the
+            most requests under way at once; more calls wait their turn (None: the
+            library's default, a few, polite to a public API). Raise it for many concurrent
+            calls, e.g. 64 for an :class:`AsyncClient` making 40 calls at once.
 
     Defaults marked "the library's" are libCatFacts's own (``cf_client_open`` in
     include/catfacts.h says them): this package does not keep a copy.
@@ -83,9 +87,10 @@ class Client(Closing):
                  user_agent: Optional[str] = None, cache_ttl: Optional[float] = None,
                  cache_max_bytes: Optional[int] = None, proxy: Optional[str] = None, *,
                  connect_timeout: Optional[float] = None, attempt_timeout: Optional[float] = None,
-                 read_ahead: Optional[int] = None) -> None:
+                 read_ahead: Optional[int] = None, max_connections: Optional[int] = None) -> None:
         self._open(ClientConfig(base_url, timeout, retries, cache_path, offline_fallback, user_agent, cache_ttl,
-                                cache_max_bytes, proxy, connect_timeout, attempt_timeout, read_ahead))
+                                cache_max_bytes, proxy, connect_timeout, attempt_timeout, read_ahead,
+                                max_connections))
 
     @classmethod
     def _from_config(cls, config: ClientConfig) -> "Client":
