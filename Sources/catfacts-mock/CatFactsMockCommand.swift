@@ -65,16 +65,16 @@ struct CatFactsMockCommand: AsyncParsableCommand {
     @Option(help: "Seed for fault choice, jitter and /fact, for repeatable runs.")
     var seed: UInt64?
 
-    @Option(help: "Hold each request until N are in flight at once, then let them all go and hold none after (so a test sees N under way together); GET /_mock/stats says the peak.")
+    @Option(help: ArgumentHelp("Hold each request until N are in flight at once, then let them all go and hold none after (so a test sees N under way together); GET /_mock/stats says the peak.", valueName: "N"))
     var hold: Int?
 
-    @Option(name: .customLong("hold-after"), help: "Let the first K requests pass --hold unheld (e.g. a list's first page, fetched alone).")
+    @Option(name: .customLong("hold-after"), help: ArgumentHelp("Let the first K requests pass --hold unheld (e.g. a list's first page, fetched alone).", valueName: "K"))
     var holdAfter = 0
 
-    @Option(name: .customLong("hold-ms"), help: "Open the --hold gate anyway this long after it first held a request, in milliseconds.")
+    @Option(name: .customLong("hold-ms"), help: ArgumentHelp("Open the --hold gate anyway this long after it first held a request, in milliseconds.", valueName: "MS"))
     var holdMS = 60_000
 
-    @Option(name: .customLong("render-cache-mb"), help: "Body megabytes of rendered /breeds and /facts pages kept to serve again; 0 renders every response.")
+    @Option(name: .customLong("render-cache-mb"), help: ArgumentHelp("Body megabytes of rendered /breeds and /facts pages kept to serve again; 0 renders every response.", valueName: "MB"))
     var renderCacheMB = 64
 
     @Flag(name: .customLong("stop-at-end-of-input"),
