@@ -286,6 +286,13 @@ typedef struct cf_client cf_client;
  *                                      in the background, so the loop's next calls find them
  *                                      (never past the last page; a jump stops it). They are
  *                                      requests like any other in cf_metrics. 0: off
+ *   "max_connections"     1..256       connections open to one host at once (default 8),
+ *                                      so over HTTP/1.1 the requests to it under way at
+ *                                      once; more calls wait their turn. 8 is polite to a
+ *                                      public API; raise it for many concurrent calls to a
+ *                                      server of yours (64: 40 calls at once all go out at
+ *                                      once). Over HTTP/2 (https, when the server offers it)
+ *                                      one connection carries several requests
  *   "cache_path"          string       SQLite cache file (its folder is created); absent:
  *                                      the cache lives in memory and dies with the client.
  *                                      Several clients and processes may share one file.

@@ -5,7 +5,7 @@ import CatFactsKit
 extension ClientOptions {
     static let jsonKeys: Set<String> = ["timeout_ms", "connect_timeout_ms", "retries", "cache_path", "cache_max_bytes",
                                         "cache_ttl_ms", "offline_fallback", "user_agent", "max_body_bytes", "proxy", "deadline_ms",
-                                        "read_ahead", "otlp_endpoint"]
+                                        "read_ahead", "max_connections", "otlp_endpoint"]
 
     /// The longest base URL or proxy URL accepted, in bytes: what servers and proxies take.
     static let longestURL = 2048
@@ -45,6 +45,7 @@ extension ClientOptions {
         if let bytes = try options.integer("cache_max_bytes", in: 0...(1 << 40)) { cacheMaxBytes = bytes }
         if let ms = try options.integer("cache_ttl_ms", in: 0...(365 * OptionsJSON.day)) { cacheTTL = .milliseconds(ms) }
         if let pages = try options.integer("read_ahead", in: 0...Int64(ClientOptions.maxReadAhead)) { readAhead = Int(pages) }
+        if let count = try options.integer("max_connections", in: 1...Int64(ClientOptions.maxConnectionsLimit)) { maxConnections = count }
         if let endpoint = try options.string("otlp_endpoint") {
             try CText.requireLength(endpoint, what: "otlp_endpoint", atMost: Self.longestURL)
             try CText.requireNoControlOrSpace(endpoint, what: "otlp_endpoint")

@@ -37,6 +37,21 @@ public struct MockConfiguration: Sendable {
     /// Print one line per request on standard output (``RequestLog``): method, path and query,
     /// and the `traceparent` it carried.
     public var logRequests = false
+    /// Hold each request until this many are in flight at once, then let them all go and
+    /// hold none after (a one-time gate, for tests that must see N requests under way
+    /// together); `nil` holds none. `GET /_mock/stats` reports the peak in flight.
+    public var hold: Int? = nil
+    /// Requests that pass the ``hold`` gate unheld before it starts counting, e.g. a list's
+    /// first page, which a client fetches alone to learn how many pages follow.
+    public var holdAfter: Int = 0
+    /// How long the ``hold`` gate waits for its requests before opening anyway (the stats then
+    /// say `"hold":"timed out"`): a bound only a client that never sends them together reaches.
+    public var holdLimit: Duration = .seconds(60)
+    /// The most body bytes of rendered `/breeds` and `/facts` pages kept to be served again
+    /// (oldest dropped first; at most ``renderCacheEntries`` pages); 0 renders every response.
+    public var renderCacheBytes: Int = 64 << 20
+    /// The most pages kept by the render cache (see ``renderCacheBytes``).
+    public var renderCacheEntries: Int = 4096
 
     /// A configuration with every default: the bundled catalog on `127.0.0.1:8106`, no faults.
     public init() {}

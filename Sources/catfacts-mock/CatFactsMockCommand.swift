@@ -11,6 +11,15 @@ struct CatFactsMockCommand: AsyncParsableCommand {
         discussion: """
             Serves /breeds, /facts and /fact as https://catfact.ninja answers them. Its first \
             line on stdout is "listening on http://HOST:PORT"; it runs until SIGINT or SIGTERM.
+
+            GET /_mock/stats answers {"requests":R,"in_flight":I,"peak_in_flight":P,"hold":H,\
+            "rendered_pages":N,"rendered_bytes":B}: requests served, those in flight (arrived, \
+            response head not yet made) and the most at once, the --hold gate (off, holding, \
+            released or "timed out"), and the pages kept rendered. It is not counted, delayed, \
+            held or faulted.
+
+            A page of /breeds or /facts is rendered once and its bytes served again (up to \
+            --render-cache-mb, oldest dropped first); faults still act on every response.
             """)
 
     @Option(help: "Address to bind (loopback unless told otherwise).")
@@ -56,6 +65,18 @@ struct CatFactsMockCommand: AsyncParsableCommand {
     @Option(help: "Seed for fault choice, jitter and /fact, for repeatable runs.")
     var seed: UInt64?
 
+    @Option(help: ArgumentHelp("Hold each request until N are in flight at once, then let them all go and hold none after (so a test sees N under way together); GET /_mock/stats says the peak.", valueName: "N"))
+    var hold: Int?
+
+    @Option(name: .customLong("hold-after"), help: ArgumentHelp("Let the first K requests pass --hold unheld (e.g. a list's first page, fetched alone).", valueName: "K"))
+    var holdAfter = 0
+
+    @Option(name: .customLong("hold-ms"), help: ArgumentHelp("Open the --hold gate anyway this long after it first held a request, in milliseconds.", valueName: "MS"))
+    var holdMS = 60_000
+
+    @Option(name: .customLong("render-cache-mb"), help: ArgumentHelp("Body megabytes of rendered /breeds and /facts pages kept to serve again; 0 renders every response.", valueName: "MB"))
+    var renderCacheMB = 64
+
     @Flag(name: .customLong("stop-at-end-of-input"),
           help: "Also stop when standard input ends: a parent that holds a pipe to it (catfacts --mock) takes the mock with it when it exits, however it exits.")
     var stopAtEndOfInput = false
@@ -67,11 +88,16 @@ struct CatFactsMockCommand: AsyncParsableCommand {
     mutating func validate() throws {
         for (name, value) in [("--port", port), ("--latency-ms", latencyMS), ("--jitter-ms", jitterMS),
                               ("--fail-first", failFirst), ("--slow-ms", slowMS), ("--retry-after", retryAfter),
-                              ("--breeds", breeds ?? 0), ("--facts", facts ?? 0)] where value < 0 {
+                              ("--breeds", breeds ?? 0), ("--facts", facts ?? 0), ("--hold-after", holdAfter),
+                              ("--render-cache-mb", renderCacheMB)] where value < 0 {
             throw ValidationError("\(name) must not be negative (got \(value)).")
         }
         guard port <= 65535 else { throw ValidationError("--port must be in 0...65535 (got \(port)).") }
         guard maxLimit >= 1 else { throw ValidationError("--max-limit must be at least 1 (got \(maxLimit)).") }
+        if let hold, hold < 1 { throw ValidationError("--hold must be at least 1 (got \(hold)).") }
+        guard holdMS >= 1 else { throw ValidationError("--hold-ms must be at least 1 (got \(holdMS)).") }
+        // A megabyte count past this would overflow once turned into bytes.
+        guard renderCacheMB <= 1 << 40 else { throw ValidationError("--render-cache-mb must be at most \(1 << 40) (got \(renderCacheMB)).") }
         guard (0...1).contains(failRate) else {
             throw ValidationError("--fail-rate must be between 0 and 1 (got \(failRate)).")
         }
@@ -118,6 +144,10 @@ struct CatFactsMockCommand: AsyncParsableCommand {
         configuration.retryAfterSeconds = retryAfter
         configuration.seed = seed
         configuration.logRequests = logRequests
+        configuration.hold = hold
+        configuration.holdAfter = holdAfter
+        configuration.holdLimit = .milliseconds(holdMS)
+        configuration.renderCacheBytes = renderCacheMB << 20
 
         // Install the handlers before listening, so an early signal still stops cleanly.
         guard ShutdownSignals.install(), !stopAtEndOfInput || ShutdownSignals.stopAtEndOfInput() else {

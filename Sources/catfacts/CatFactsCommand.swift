@@ -80,6 +80,9 @@ struct CatFactsCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Times a failed request is sent again (0 to 100, default 1).", valueName: "N"))
     var retries: Int?
 
+    @Option(name: .customLong("max-connections"), help: ArgumentHelp("Connections open to the server at once (1 to \(ClientOptions.maxConnectionsLimit), default \(ClientOptions.defaultMaxConnections)): the most requests under way at once, read-ahead pages included.", valueName: "N"))
+    var maxConnections: Int?
+
     @Option(name: .customShort("c"), help: ArgumentHelp("Run these commands (separated by ;) and exit.", valueName: "COMMANDS"))
     var commands: String?
 
@@ -119,6 +122,9 @@ struct CatFactsCommand: ParsableCommand {
         if json, csv { throw ValidationError("--json and --csv exclude each other.") }
         if let timeout, !(timeout > 0 && timeout <= 86_400) { throw ValidationError("--timeout must be more than 0 and at most 86400 seconds.") }
         if let retries, !(0...100).contains(retries) { throw ValidationError("--retries must be 0 to 100.") }
+        if let maxConnections, !(1...ClientOptions.maxConnectionsLimit).contains(maxConnections) {
+            throw ValidationError("--max-connections must be 1 to \(ClientOptions.maxConnectionsLimit).")
+        }
     }
 
     func run() throws {
@@ -233,12 +239,14 @@ struct CatFactsCommand: ParsableCommand {
     /// spinner and the offline notice; nothing sent with `--offline`.
     private func makeClient(_ info: ServerInfo, cache: CacheChoice, network: NetworkActivity,
                             console: Console) throws -> CatFactsClient {
-        let transport: any HTTPTransport = info.offline ? OfflineTransport() : CurlTransport()
+        let connections = maxConnections ?? ClientOptions.defaultMaxConnections
+        let transport: any HTTPTransport = info.offline ? OfflineTransport() : CurlTransport(maxConnections: connections)
         var options = ClientOptions(
             baseURL: info.url,
             limits: TransportLimits(connectTimeout: .seconds(5), totalTimeout: .seconds(30)),
             retry: RetryPolicy(retries: retries ?? 1),
             offlineFallback: info.fallback)
+        options.maxConnections = connections
         if let timeout { options.deadline = .milliseconds(Int64((timeout * 1000).rounded(.up))) }
         if let cacheTTL { options.cacheTTL = .seconds(cacheTTL) }
         options.otlpEndpoint = otlp

@@ -94,6 +94,9 @@ struct ExecutableTests {
         (["--faults", "500,boom"], "boom"),
         (["--latency-ms=-5"], "--latency-ms"),
         (["--breeds=-1"], "--breeds"),
+        (["--hold", "0"], "--hold must be at least 1"),
+        (["--hold-ms", "0"], "--hold-ms"),
+        (["--render-cache-mb=-1"], "--render-cache-mb"),
     ])
     func rejectsBadFlags(_ arguments: [String], _ mention: String) async throws {
         let child = try Child(["--port", "0"] + arguments)

@@ -65,6 +65,18 @@ public struct ClientOptions: Sendable, Equatable {
     public var readAhead: Int = 2
     /// The most pages ``readAhead`` may ask for.
     public static let maxReadAhead = 16
+    /// The most connections open to one host at once, so the most requests to it under way
+    /// at once; more wait their turn. 8 by default, polite to a public API; a local server
+    /// or many concurrent calls may want more (at most ``maxConnectionsLimit``). Over HTTP/2
+    /// (https, when the server offers it) one connection carries several requests at once.
+    /// It sets up the client's own transport, not one given to ``CatFactsClient/init(options:transport:decoder:)``.
+    public var maxConnections: Int = ClientOptions.defaultMaxConnections
+    /// ``maxConnections`` unless set: as many as the pager loads pages at once.
+    public static let defaultMaxConnections = 8
+    /// The most ``maxConnections`` may be: each connection holds a file descriptor (1024 a
+    /// process by default on Linux) and is kept open for reuse, and more requests than this
+    /// at once to one host is a flood, not a client.
+    public static let maxConnectionsLimit = 256
     /// The OTLP/HTTP collector to export spans and metrics to (a base URL such as
     /// `http://127.0.0.1:4318`: `/v1/traces` and `/v1/metrics` are appended). `nil` (the
     /// default) reads the standard `OTEL_EXPORTER_OTLP_*` environment variables; `""` turns
@@ -147,6 +159,9 @@ public struct ClientOptions: Sendable, Equatable {
         guard probeInterval > .zero else { throw .argument("the probe interval must be greater than zero") }
         guard (0...Self.maxReadAhead).contains(readAhead) else {
             throw .argument("read_ahead \(readAhead) is out of range; expected 0 to \(Self.maxReadAhead) pages")
+        }
+        guard (1...Self.maxConnectionsLimit).contains(maxConnections) else {
+            throw .argument("max_connections \(maxConnections) is out of range; expected 1 to \(Self.maxConnectionsLimit) connections")
         }
     }
 }

@@ -38,15 +38,17 @@ final class CurlEngine: @unchecked Sendable {
     /// - Throws: ``CatFactsError/network(_:url:)`` naming `url` when libcurl cannot be
     ///   loaded (the offline fallback still answers then); ``CatFactsError/internal(_:)``
     ///   when it cannot make a multi handle.
-    init(for url: String) throws(CatFactsError) {
+    /// `maxConnections` bounds the connections to each host (the transfers beyond wait in
+    /// libcurl's queue); the pool of idle ones libcurl keeps for reuse grows with the
+    /// transfers added, so it never caps them lower.
+    init(for url: String, maxConnections: Int) throws(CatFactsError) {
         var why: UnsafePointer<CChar>?
         guard catfacts_curl_load(&why) == 0 else {
             throw .network("HTTP is unavailable: \(why.map { String(cString: $0) } ?? "libcurl could not be loaded")", url: url)
         }
         guard let multi = catfacts_curl_multi_init() else { throw .internal("libcurl could not create a multi handle") }
         self.multi = multi
-        // As many connections per host as the pager loads pages at once, kept for reuse.
-        _ = catfacts_curl_multi_set_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, 8)
+        _ = catfacts_curl_multi_set_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, maxConnections)
         // The engine's thread holds it until `run` returns.
         let failed = DetachedThread.start(stackSize: 1 << 20) { [self] in run() }
         guard failed == 0 else {

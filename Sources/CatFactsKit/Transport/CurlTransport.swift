@@ -17,8 +17,15 @@ public final class CurlTransport: HTTPTransport {
     /// Made by the first request: a process that never goes to the network (answers from
     /// the cache, the bundled catalog) never loads libcurl or starts the thread.
     private let engine = Locked<CurlEngine?>(nil)
+    /// The most connections open to one host at once (``ClientOptions/maxConnections``).
+    private let maxConnections: Int
 
-    public init() {}
+    /// A transport keeping at most `maxConnections` connections to each host; a number
+    /// outside 1...``ClientOptions/maxConnectionsLimit`` is brought into it (libcurl reads 0
+    /// as no limit). ``CatFactsClient`` passes its ``ClientOptions/maxConnections``, checked.
+    public init(maxConnections: Int = ClientOptions.defaultMaxConnections) {
+        self.maxConnections = min(max(1, maxConnections), ClientOptions.maxConnectionsLimit)
+    }
 
     deinit {
         engine.withLock { $0 }?.stop()
@@ -28,7 +35,7 @@ public final class CurlTransport: HTTPTransport {
         let url = request.url.absoluteString
         let engine = try engine.withLock { engine throws(CatFactsError) -> CurlEngine in
             if let engine { return engine }
-            let started = try CurlEngine(for: url)
+            let started = try CurlEngine(for: url, maxConnections: maxConnections)
             engine = started
             return started
         }

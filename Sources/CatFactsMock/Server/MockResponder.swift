@@ -2,18 +2,26 @@ import CatFactsKit
 import Foundation
 import Hummingbird
 
-/// Answers every request: counts it, waits out the configured latency, then sends the
-/// route's reply, or the fault chosen for it.
+/// Answers every request: counts it (and holds it, with ``MockConfiguration/hold``), waits
+/// out the configured latency, then sends the route's reply, or the fault chosen for it.
+/// Pages come from ``RenderedPages`` once rendered; `/_mock/stats` answers at once.
 struct MockResponder: HTTPResponder {
     typealias Context = MockRequestContext
 
     let routes: MockRoutes
     let traffic: MockTraffic
+    let gauge: InFlightGauge
+    let pages: RenderedPages
     let configuration: MockConfiguration
 
     func respond(to request: Request, context: Context) async throws -> Response {
         if configuration.logRequests { RequestLog.write(request) }
         let path = Self.normalise(request.uri.path)
+        if path == MockStats.path {
+            return Self.response(MockStats.reply(traffic: traffic, gauge: gauge, pages: pages))
+        }
+        await gauge.enter()
+        defer { gauge.leave() }
         let decision = traffic.admit(path: path)
         if decision.delay > .zero {
             try await Task.sleep(for: decision.delay)
@@ -32,15 +40,27 @@ struct MockResponder: HTTPResponder {
         default:
             break
         }
-        let reply = routes.reply(method: request.method, path: path, query: request.uri.queryParameters,
-                                 origin: origin(of: request, context: context), random: decision.random)
+        let rendered = render(request, path: path, context: context, random: decision.random)
         switch decision.fault {
-        case .reset: return FaultResponses.reset(reply)
+        case .reset: return FaultResponses.reset(rendered.reply)
         case .malformed: return FaultResponses.malformed()
-        case .truncated: return FaultResponses.truncated(reply)
-        case .slow: return FaultResponses.slow(reply, over: configuration.slowBody)
-        default: return Self.conditionalResponse(reply, ifNoneMatch: request.headers[values: .ifNoneMatch])
+        case .truncated: return FaultResponses.truncated(rendered.reply)
+        case .slow: return FaultResponses.slow(rendered.reply, over: configuration.slowBody)
+        default: return Self.conditionalResponse(rendered, ifNoneMatch: request.headers[values: .ifNoneMatch])
         }
+    }
+
+    /// The route's reply: a page (GET or HEAD of `/breeds` or `/facts`) as rendered the
+    /// first time it was asked, anything else made now.
+    private func render(_ request: Request, path: String, context: Context, random: UInt64) -> RenderedReply {
+        let origin = origin(of: request, context: context)
+        let make = {
+            routes.reply(method: request.method, path: path, query: request.uri.queryParameters, origin: origin, random: random)
+        }
+        guard request.method == .get || request.method == .head, MockRoutes.pagePaths.contains(path) else {
+            return RenderedReply(make())
+        }
+        return pages.reply(for: RenderedPages.Key(path: path, query: request.uri.query ?? "", origin: origin), render: make)
     }
 
     /// `Retry-After`: seconds, or the IMF-fixdate that many seconds ahead (rounded up to the
@@ -84,11 +104,11 @@ struct MockResponder: HTTPResponder {
                  body: ResponseBody(byteBuffer: ByteBuffer(bytes: reply.body)))
     }
 
-    /// The reply with a strong `ETag` when it is a 200, or a bodiless 304 when the client
+    /// The reply with its strong `ETag` when it is a 200, or a bodiless 304 when the client
     /// already holds that body (`If-None-Match`).
-    static func conditionalResponse(_ reply: MockReply, ifNoneMatch: [String]) -> Response {
-        guard reply.status == .ok else { return response(reply) }
-        let etag = FNV1a.etag(reply.body)
+    static func conditionalResponse(_ rendered: RenderedReply, ifNoneMatch: [String]) -> Response {
+        let reply = rendered.reply
+        guard let etag = rendered.etag else { return response(reply) }
         var headers = headers(for: reply)
         headers[.eTag] = etag
         if Self.matches(etag, ifNoneMatch) {

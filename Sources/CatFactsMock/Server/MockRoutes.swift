@@ -7,6 +7,10 @@ struct MockRoutes: Sendable {
     let catalog: MockCatalog
     let maxLimit: Int
 
+    /// The routes whose reply is a function of the request alone (`/fact` draws at random):
+    /// their pages may be rendered once and served again.
+    static let pagePaths: Set<String> = ["/breeds", "/facts"]
+
     /// Default page sizes of the real service.
     static let breedsPerPage = 25
     static let factsPerPage = 10

@@ -41,7 +41,9 @@ public final class MockServer: Sendable {
         let traffic = MockTraffic(configuration)
         let responder = MockResponder(
             routes: MockRoutes(catalog: MockCatalog(configuration), maxLimit: configuration.maxLimit),
-            traffic: traffic, configuration: configuration)
+            traffic: traffic, gauge: InFlightGauge(configuration),
+            pages: RenderedPages(maxBytes: configuration.renderCacheBytes, maxEntries: configuration.renderCacheEntries),
+            configuration: configuration)
 
         var logger = Logger(label: "catfacts-mock")
         // Quiet by default (benchmarks use the mock); Hummingbird's errors still reach stderr.

@@ -50,5 +50,10 @@ public enum MockServerError: Error, CustomStringConvertible, Equatable {
         try check(configuration.maxLimit >= 1, "max limit must be at least 1")
         try check(configuration.slowBody >= .zero, "slow body duration must not be negative")
         try check(configuration.retryAfterSeconds >= 0, "retry-after must not be negative")
+        try check((configuration.hold ?? 1) >= 1, "hold must be at least 1")
+        try check(configuration.holdAfter >= 0, "hold-after must not be negative")
+        try check(configuration.holdLimit > .zero, "hold limit must be greater than zero")
+        try check(configuration.renderCacheBytes >= 0, "render cache bytes must not be negative")
+        try check(configuration.renderCacheEntries >= 0, "render cache entries must not be negative")
     }
 }

@@ -30,6 +30,7 @@ class ClientConfig:
     connect_timeout: Optional[float] = None
     attempt_timeout: Optional[float] = None
     read_ahead: Optional[int] = None
+    max_connections: Optional[int] = None
     otlp_endpoint: Optional[str] = None
 
     def options_json(self) -> bytes:
@@ -57,6 +58,8 @@ class ClientConfig:
             options["proxy"] = str(self.proxy)
         if self.read_ahead is not None:
             options["read_ahead"] = int64(self.read_ahead, "read_ahead")
+        if self.max_connections is not None:
+            options["max_connections"] = int64(self.max_connections, "max_connections")
         if self.otlp_endpoint is not None:
             # "" is sent too: it turns export off even when OTEL_EXPORTER_OTLP_ENDPOINT names a collector.
             options["otlp_endpoint"] = encode(self.otlp_endpoint, "otlp_endpoint").decode()

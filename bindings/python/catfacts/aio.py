@@ -70,7 +70,8 @@ class AsyncClient:
 
     Args:
         max_concurrency: the most calls under way at once (threads of the client's pool);
-            more wait their turn.
+            more wait their turn. Calls to one server are also bounded by
+            ``max_connections`` (a few by default): raise it for many calls at once.
         The others: as for :class:`Client`.
 
     Use it as ``async with``, or ``await client.aclose()``. Example (``python -m asyncio``)::
@@ -89,13 +90,15 @@ class AsyncClient:
                  user_agent: Optional[str] = None, cache_ttl: Optional[float] = None,
                  cache_max_bytes: Optional[int] = None, proxy: Optional[str] = None, *,
                  connect_timeout: Optional[float] = None, attempt_timeout: Optional[float] = None,
-                 read_ahead: Optional[int] = None, otlp_endpoint: Optional[str] = None,
+                 read_ahead: Optional[int] = None, max_connections: Optional[int] = None,
+                 otlp_endpoint: Optional[str] = None,
                  max_concurrency: int = 128) -> None:
         if max_concurrency < 1:
             raise ArgumentError(f"invalid argument: max_concurrency {max_concurrency} must be at least 1")
         self._client = Client._from_config(ClientConfig(base_url, timeout, retries, cache_path, offline_fallback,
                                                         user_agent, cache_ttl, cache_max_bytes, proxy,
-                                                        connect_timeout, attempt_timeout, read_ahead, otlp_endpoint))
+                                                        connect_timeout, attempt_timeout, read_ahead,
+                                                        max_connections, otlp_endpoint))
         self._calls = _Calls(self._client, max_concurrency)
 
     # lifetime

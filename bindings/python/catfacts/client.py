@@ -66,6 +66,10 @@ class Client(Closing):
         read_ahead: pages fetched in the background when pages are asked in order (page p,
             then p+1, of one list), so the loop's next calls find them; 0 turns it off
             (None: the library's default). Pages read ahead count as requests in metrics().
+        max_connections: connections open to the server at once, so (over HTTP/1.1) the
+            most requests under way at once; more calls wait their turn (None: the
+            library's default, a few, polite to a public API). Raise it for many concurrent
+            calls, e.g. 64 for an :class:`AsyncClient` making 40 calls at once.
         otlp_endpoint: an OpenTelemetry collector's OTLP/HTTP base URL
             ("http://127.0.0.1:4318"): the client then sends a span per call (and one per
             attempt) and its metrics there as JSON, from a library thread that never slows a
@@ -95,9 +99,11 @@ class Client(Closing):
                  user_agent: Optional[str] = None, cache_ttl: Optional[float] = None,
                  cache_max_bytes: Optional[int] = None, proxy: Optional[str] = None, *,
                  connect_timeout: Optional[float] = None, attempt_timeout: Optional[float] = None,
-                 read_ahead: Optional[int] = None, otlp_endpoint: Optional[str] = None) -> None:
+                 read_ahead: Optional[int] = None, max_connections: Optional[int] = None,
+                 otlp_endpoint: Optional[str] = None) -> None:
         self._open(ClientConfig(base_url, timeout, retries, cache_path, offline_fallback, user_agent, cache_ttl,
-                                cache_max_bytes, proxy, connect_timeout, attempt_timeout, read_ahead, otlp_endpoint))
+                                cache_max_bytes, proxy, connect_timeout, attempt_timeout, read_ahead,
+                                max_connections, otlp_endpoint))
 
     @classmethod
     def _from_config(cls, config: ClientConfig) -> "Client":
