@@ -13,7 +13,7 @@ README = " ".join((PYTHON_DIR / "README.md").read_text().split())  # as words: r
 
 # Parameters whose default is the library's: the package passes nothing for them.
 LIBRARY_DEFAULTS = ("cache_path", "user_agent", "cache_ttl", "cache_max_bytes", "proxy", "connect_timeout",
-                    "attempt_timeout")
+                    "attempt_timeout", "max_connections")
 
 
 def test_parameters_left_to_the_library_default_to_none() -> None:
