@@ -156,10 +156,17 @@ struct JSONScanner {
     /// failing: a string that is not plain ASCII is compared with its bytes to catch that.
     private static func string(_ span: UnsafeBufferPointer<UInt8>, ascii: Bool, at start: Int, size: Int) throws(ScanError) -> String {
         let text = String(decoding: span, as: UTF8.self)
-        guard ascii || text.utf8.elementsEqual(span) else {
+        guard ascii || Self.spells(text, span) else {
             throw .syntax("a string that is not valid UTF-8", offset: start - 1, size: size)
         }
         return text
+    }
+
+    /// Whether `text`'s UTF-8 is `span`'s bytes: compared in place (a native string lends its
+    /// bytes), since going through the UTF-8 view byte by byte took 1,250 instructions a string
+    /// (3 % of a C sweep's, for the one field in six that is not ASCII).
+    private static func spells(_ text: String, _ span: UnsafeBufferPointer<UInt8>) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { utf8 in utf8.elementsEqual(span) } ?? text.utf8.elementsEqual(span)
     }
 
     private static func hasPlainEnds(_ span: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -39,8 +39,10 @@ public struct ScanningPageDecoder: PageDecoder {
                     switch key {
                     case 1:
                         var list: [Item] = []
-                        // A guess (an item takes 100 bytes or more) that saves most regrowing.
-                        list.reserveCapacity(scanner.remainingBytes / 128)
+                        // A guess from the item type's smallest usual size, so that the list is
+                        // allocated once: regrowing a 1000-breed page copied 880 breeds (1 % of a
+                        // C sweep's instructions, callgrind).
+                        list.reserveCapacity(scanner.remainingBytes / Item.usualBytes)
                         let keys = Item.keys
                         try scanner.beginArray()
                         while try scanner.nextElement() {
@@ -113,6 +115,9 @@ func within<T>(_ part: @autoclosure () -> ScanError.PathPart, _ body: () throws(
 protocol ScannableItem: Sendable {
     /// The keys of an item's object.
     static var keys: KeySet { get }
+    /// About the fewest bytes an item of a real page takes (its object and the comma after):
+    /// the body's bytes over it are the list's capacity, a little more than it needs.
+    static var usualBytes: Int { get }
     /// Reads one item, the scanner at its first byte; `keys` is ``keys``, read once per page
     /// by the caller (a static read per item goes through a lazy-initialisation check).
     static func scan(_ scanner: inout JSONScanner, keys: KeySet) throws(ScanError) -> Self
@@ -120,6 +125,8 @@ protocol ScannableItem: Sendable {
 
 extension Breed: ScannableItem {
     static let keys = KeySet(["breed", "country", "origin", "coat", "pattern"])
+    // A breed of the API's or the mock's pages takes 86 to 145 bytes (112 on average).
+    static var usualBytes: Int { 96 }
 
     static func scan(_ scanner: inout JSONScanner, keys: KeySet) throws(ScanError) -> Breed {
         var name: String?
@@ -153,6 +160,8 @@ extension Breed: ScannableItem {
 
 extension Fact: ScannableItem {
     static let keys = KeySet(["fact", "length"])
+    // A fact's text alone is seldom under 100 bytes.
+    static var usualBytes: Int { 128 }
 
     static func scan(_ scanner: inout JSONScanner, keys: KeySet) throws(ScanError) -> Fact {
         var text: String?
