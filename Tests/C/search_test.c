@@ -187,7 +187,8 @@ static void fields_choose_what_each_answered_breed_carries(void) {
         CHECK_STR_EQ(a.json[0], "{\"items\":[{\"breed\":\"Abyssinian\"}],\"source\":\"network\",\"text\":\"abys\"}");
         cf_search_close(names_only);
     }
-    if (CHECK_STATUS(cf_search_open(c, "{\"debounce_ms\":0,\"fields\":[\"pattern\",\"country\",\"country\"]}",
+    /* "breed" names the breed's name here as in cf_breed, the JSON and queries (always carried). */
+    if (CHECK_STATUS(cf_search_open(c, "{\"debounce_ms\":0,\"fields\":[\"pattern\",\"breed\",\"country\",\"country\"]}",
                                     record, &a, &two), CF_OK) == CF_OK) {
         CHECK_STATUS(cf_search_set(two, "abys"), CF_OK);
         CHECK_INT_EQ(settle(&a, 2), 2);
