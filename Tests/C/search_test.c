@@ -115,7 +115,7 @@ static void open_refuses_null_arguments_and_bad_options(void) {
     CHECK_FAILS(cf_search_open(c, "{\"fields\":1}", record, &a, &s), CF_ERR_ARGUMENT,
                 "'fields' in search options must be an array of strings");
     CHECK_FAILS(cf_search_open(c, "{\"fields\":[\"breed\",\"colour\"]}", record, &a, &s), CF_ERR_ARGUMENT,
-                "'fields' in the search options names no field: 'colour'; fields: breed, country, origin, coat, pattern");
+                "'fields' in search options names no field: 'colour'; fields: breed, country, origin, coat, pattern");
     CHECK_FAILS(cf_search_open(c, "{\"field\":[]}", record, &a, &s), CF_ERR_ARGUMENT, "unknown key 'field'");
     CHECK_FAILS(cf_search_set(NULL, "a"), CF_ERR_ARGUMENT, "the search is NULL");
     CHECK_FAILS(cf_search_set((cf_search *)c, "a"), CF_ERR_ARGUMENT, "not a cf_search *");
