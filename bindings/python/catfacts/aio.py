@@ -88,7 +88,7 @@ class AsyncClient:
                  connect_timeout: Optional[float] = None, attempt_timeout: Optional[float] = None,
                  read_ahead: Optional[int] = None, max_concurrency: int = 128) -> None:
         if max_concurrency < 1:
-            raise ArgumentError(f"invalid argument: max_concurrency {max_concurrency} must be at least 1")
+            raise ArgumentError(f"invalid argument: max_concurrency={max_concurrency}: must be at least 1")
         self._client = Client._from_config(ClientConfig(base_url, timeout, retries, cache_path, offline_fallback,
                                                         user_agent, cache_ttl, cache_max_bytes, proxy,
                                                         connect_timeout, attempt_timeout, read_ahead))
@@ -351,7 +351,7 @@ class AsyncSearchSession(_AsyncFront):
         async with client.search_session(debounce=0.15) as search:
             search.set("ab")
             async for results in search:
-                print(results.text, [breed.name for breed in results])
+                print(results.text, [b.breed for b in results])
                 break
     """
 
