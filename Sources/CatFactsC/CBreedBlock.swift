@@ -14,13 +14,13 @@ enum CBreedBlock {
         breeds.withUnsafeBufferPointer { breeds in
             var textCapacity = 0
             for index in breeds.indices {
-                textCapacity += breeds[index].name.utf8.count + (breeds[index].country?.utf8.count ?? 0)
+                textCapacity += breeds[index].breed.utf8.count + (breeds[index].country?.utf8.count ?? 0)
                     + (breeds[index].origin?.utf8.count ?? 0) + (breeds[index].coat?.utf8.count ?? 0)
                     + (breeds[index].pattern?.utf8.count ?? 0) + 5
             }
             return CBlock.make(count: breeds.count, textCapacity: textCapacity) { index, cursor in
                 // Field by field, in the documented order: the hot loop of every batch.
-                let name = CBlock.put(breeds[index].name, at: &cursor)
+                let name = CBlock.put(breeds[index].breed, at: &cursor)
                 let country = CBlock.put(breeds[index].country, at: &cursor)
                 let origin = CBlock.put(breeds[index].origin, at: &cursor)
                 let coat = CBlock.put(breeds[index].coat, at: &cursor)

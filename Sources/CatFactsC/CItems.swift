@@ -9,11 +9,11 @@ enum CItems {
     static func breed(_ breed: Breed) -> UnsafeMutablePointer<cf_breed> {
         func size(_ text: String?) -> Int { text.map { $0.utf8.count + 1 } ?? 0 }
         let header = MemoryLayout<cf_breed>.stride
-        let block = CBlock.allocate(header + breed.name.utf8.count + 1 + size(breed.country) + size(breed.origin)
+        let block = CBlock.allocate(header + breed.breed.utf8.count + 1 + size(breed.country) + size(breed.origin)
                              + size(breed.coat) + size(breed.pattern))
         var next = block + header
         // Field by field, not through an array: this is the hot path of cf_list_breed.
-        let name = copy(breed.name, to: &next)
+        let name = copy(breed.breed, to: &next)
         let country = breed.country.map { copy($0, to: &next) }
         let origin = breed.origin.map { copy($0, to: &next) }
         let coat = breed.coat.map { copy($0, to: &next) }

@@ -51,17 +51,17 @@ struct OptionsJSON {
     }
 
     /// A whole number within `range` (each option's range is in the header, next to it),
-    /// or `nil` when absent. Every value the library computes with from it stays far from
+    /// or `nil` when absent. Messages write the range as the header does (`0..100`). Every value the library computes with from it stays far from
     /// overflowing: the ranges are what keep a caller's number from trapping the process.
     func integer(_ key: String, in range: ClosedRange<Int64>) throws(CatFactsError) -> Int? {
         switch values[key] {
         case nil: return nil
         case .integer(let value)?:
             guard range.contains(value), let int = Int(exactly: value) else {
-                throw .argument("'\(key)' in \(what) must be in \(range.lowerBound)...\(range.upperBound); got \(value)")
+                throw .argument("'\(key)' in \(what) must be in \(range.lowerBound)..\(range.upperBound); got \(value)")
             }
             return int
-        default: throw .argument("'\(key)' in \(what) must be an integer in \(range.lowerBound)...\(range.upperBound)")
+        default: throw .argument("'\(key)' in \(what) must be an integer in \(range.lowerBound)..\(range.upperBound)")
         }
     }
 

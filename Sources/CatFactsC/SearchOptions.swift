@@ -13,7 +13,7 @@ struct SearchOptions {
         if let limit = try options.integer("limit", in: 1...10_000) { self.limit = limit }
         if let names = try options.stringArray("fields") {
             fields = [.breed]
-            for name in names { fields.insert(try Breed.Field.named(name, key: "fields", in: "the search options")) }
+            for name in names { fields.insert(try Breed.Field.named(name, key: "fields", in: "search options")) }
         }
     }
 }

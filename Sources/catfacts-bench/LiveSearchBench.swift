@@ -53,7 +53,7 @@ struct LiveSearchBench: AsyncParsableCommand {
             let requestsBefore = requests()
             var generation = first.answer.generation
             for _ in 0..<words {
-                let name = catalog.breeds[Int.random(in: 0..<catalog.breeds.count, using: &random)].name
+                let name = catalog.breeds[Int.random(in: 0..<catalog.breeds.count, using: &random)].breed
                 let word = Array(name.prefix(8))
                 for (offset, _) in word.enumerated() {
                     if offset > 0 { try await clock.sleep(for: .milliseconds(keyMs)) }

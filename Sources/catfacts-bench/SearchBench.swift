@@ -33,7 +33,7 @@ struct SearchBench: AsyncParsableCommand {
             // Prefixes of real names (hits) and the same with an unlikely letter added (mostly misses).
             var random = SystemRandomNumberGenerator()
             let prefixes: [String] = (0..<queries).map { i in
-                let name = breeds[Int.random(in: 0..<breeds.count, using: &random)].name
+                let name = breeds[Int.random(in: 0..<breeds.count, using: &random)].breed
                 let stem = String(name.prefix(Int.random(in: 1...6, using: &random)))
                 return i.isMultiple(of: 4) ? stem + "qx" : stem
             }

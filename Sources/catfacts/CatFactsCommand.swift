@@ -77,10 +77,10 @@ struct CatFactsCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Seconds a whole call may take, its retries and their waits included (default: no bound but each attempt's: 5 s to connect, 30 s in all).", valueName: "SECONDS"))
     var timeout: Double?
 
-    @Option(help: ArgumentHelp("Times a failed request is sent again (0 to 100, default 1).", valueName: "N"))
+    @Option(help: ArgumentHelp("Times a failed request is sent again (0..100, default 1).", valueName: "N"))
     var retries: Int?
 
-    @Option(name: .customLong("max-connections"), help: ArgumentHelp("Connections open to the server at once (1 to \(ClientOptions.maxConnectionsLimit), default \(ClientOptions.defaultMaxConnections)): the most requests under way at once, read-ahead pages included.", valueName: "N"))
+    @Option(name: .customLong("max-connections"), help: ArgumentHelp("Connections open to the server at once (1..\(ClientOptions.maxConnectionsLimit), default \(ClientOptions.defaultMaxConnections)): the most requests under way at once, read-ahead pages included.", valueName: "N"))
     var maxConnections: Int?
 
     @Option(name: .customShort("c"), help: ArgumentHelp("Run these commands (separated by ;) and exit.", valueName: "COMMANDS"))
@@ -117,13 +117,18 @@ struct CatFactsCommand: ParsableCommand {
         if mock, offline { throw ValidationError("--mock and --offline exclude each other.") }
         if offline, noFallback { throw ValidationError("--offline answers from the bundled catalog: it excludes --no-fallback.") }
         if cache != nil, noCache { throw ValidationError("--cache and --no-cache exclude each other.") }
-        if let cacheTTL, cacheTTL < 0 { throw ValidationError("--cache-ttl must be 0 or more seconds.") }
+        // The library's range (cache_ttl_ms, 0..365 days), in the seconds the flag takes.
+        if let cacheTTL, !(0...31_536_000).contains(cacheTTL) { throw ValidationError("--cache-ttl \(cacheTTL): must be in 0..31536000 seconds.") }
         if commands != nil, script != nil { throw ValidationError("give either -c COMMANDS or a SCRIPT, not both.") }
         if json, csv { throw ValidationError("--json and --csv exclude each other.") }
-        if let timeout, !(timeout > 0 && timeout <= 86_400) { throw ValidationError("--timeout must be more than 0 and at most 86400 seconds.") }
-        if let retries, !(0...100).contains(retries) { throw ValidationError("--retries must be 0 to 100.") }
+        if let timeout, !(timeout > 0 && timeout <= 86_400) {
+            // As typed: whole seconds without ".0", any other value in full (never rounded).
+            let typed = timeout == timeout.rounded() && abs(timeout) < 1e15 ? String(Int(timeout)) : String(timeout)
+            throw ValidationError("--timeout \(typed): must be more than 0 and at most 86400 seconds.")
+        }
+        if let retries, !(0...100).contains(retries) { throw ValidationError("--retries \(retries): must be in 0..100.") }
         if let maxConnections, !(1...ClientOptions.maxConnectionsLimit).contains(maxConnections) {
-            throw ValidationError("--max-connections must be 1 to \(ClientOptions.maxConnectionsLimit).")
+            throw ValidationError("--max-connections \(maxConnections): must be in 1..\(ClientOptions.maxConnectionsLimit).")
         }
     }
 
@@ -262,9 +267,9 @@ struct CatFactsCommand: ParsableCommand {
             return client
         } catch {
             if otlp != nil, error.description.contains("otlp_endpoint") {
-                console.error("catfacts: --otlp: \(error.description)")
+                console.error("catfacts: --otlp: \(error.shellDescription)")
             } else {
-                console.error("catfacts: --base-url: \(error.description); e.g. --base-url \(ClientOptions.defaultBaseURL)")
+                console.error("catfacts: --base-url: \(error.shellDescription); e.g. --base-url \(ClientOptions.defaultBaseURL)")
             }
             throw ExitCode(2)
         }

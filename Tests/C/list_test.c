@@ -161,10 +161,10 @@ static void list_open_rejects_bad_options_naming_the_key(void) {
         {CF_BREEDS, "{\"page_size\":\"ten\"}", "page_size"},
         {CF_BREEDS, "{\"page_size\":2.5}", "page_size"},
         /* D2: sizes this large overflowed the paging arithmetic and trapped the process. */
-        {CF_BREEDS, "{\"page_size\":4611686018427387904}", "'page_size' in list options must be in 1...100000; got 4611686018427387904"},
+        {CF_BREEDS, "{\"page_size\":4611686018427387904}", "'page_size' in list options must be in 1..100000; got 4611686018427387904"},
         {CF_BREEDS, "{\"prefetch_distance\":9223372036854775807}", "prefetch_distance"},
         {CF_BREEDS, "{\"max_cached_items\":9223372036854775807}", "max_cached_items"},
-        {CF_FACTS, "{\"max_length\":-1}", "'max_length' in list options must be in 0...1000000; got -1"},
+        {CF_FACTS, "{\"max_length\":-1}", "'max_length' in list options must be in 0..1000000; got -1"},
         {CF_BREEDS, "{\"page_size\":0}", "page_size"},
         {CF_BREEDS, "{\"prefetch_distance\":-1}", "prefetch_distance"},
         {CF_BREEDS, "{\"prefetch_distance\":true}", "prefetch_distance"},

@@ -82,7 +82,7 @@ static void brackets_inside_strings_do_not_count(void) {
     brackets[200] = '\0';
     snprintf(text, sizeof text, "{\"user_agent\":\"a\\\"%s\",\"retries\":-1}", brackets);
     cf_client *c = SENTINEL;
-    CHECK_FAILS(cf_client_open(nowhere, text, &c), CF_ERR_ARGUMENT, "'retries' in client options must be in 0...100");
+    CHECK_FAILS(cf_client_open(nowhere, text, &c), CF_ERR_ARGUMENT, "'retries' in client options must be in 0..100");
     CHECK(c == NULL);
 }
 
@@ -364,7 +364,7 @@ static void every_integer_option_refuses_values_outside_its_range(void) {
         for (size_t j = 0; j < sizeof outside / sizeof outside[0]; j++) {
             char value[32], message[160];
             snprintf(value, sizeof value, "%lld", outside[j]);
-            snprintf(message, sizeof message, "'%s' in %s must be in %lld...%lld; got %lld", o->key,
+            snprintf(message, sizeof message, "'%s' in %s must be in %lld..%lld; got %lld", o->key,
                      place_names[o->place], o->min, o->max, outside[j]);
             check_option(o->place, o->key, value, CF_ERR_ARGUMENT, message);
         }
@@ -378,7 +378,7 @@ static void every_integer_option_refuses_other_types(void) {
     for (size_t i = 0; i < sizeof integer_options / sizeof integer_options[0]; i++) {
         const struct integer_option *o = &integer_options[i];
         char message[160];
-        snprintf(message, sizeof message, "'%s' in %s must be an integer in %lld...%lld", o->key,
+        snprintf(message, sizeof message, "'%s' in %s must be an integer in %lld..%lld", o->key,
                  place_names[o->place], o->min, o->max);
         for (size_t j = 0; j < sizeof values / sizeof values[0]; j++) check_option(o->place, o->key, values[j], CF_ERR_ARGUMENT, message);
     }
@@ -451,7 +451,7 @@ static void every_string_option_refuses_other_types(void) {
     check_option(QUERY, "present", "[1]", CF_ERR_ARGUMENT, "'present' in the query must be an array of strings");
     check_option(SEARCH, "fields", "\"breed\"", CF_ERR_ARGUMENT, "'fields' in search options must be an array of strings");
     check_option(SEARCH, "fields", "[null]", CF_ERR_ARGUMENT, "'fields' in search options must be an array of strings");
-    check_option(SEARCH, "fields", "[\"breed\\r\\n\"]", CF_ERR_ARGUMENT, "'fields' in the search options names no field");
+    check_option(SEARCH, "fields", "[\"breed\\r\\n\"]", CF_ERR_ARGUMENT, "'fields' in search options names no field");
     check_option(SEARCH, "fields", "[\"country\",\"coat\"]", CF_OK, NULL);
 }
 

@@ -14,7 +14,7 @@ struct BreedLookupTests {
     }
 
     @Test func caseAndAccentsFoldAsInQueriesSoEverySpellingFindsOneBreed() async throws {
-        let ragdoll = try #require(BundledCatalog.breeds.first { $0.name == "Ragdoll" })
+        let ragdoll = try #require(BundledCatalog.breeds.first { $0.breed == "Ragdoll" })
         // Walked for (first call), then known (the rest): both paths fold alike.
         try await withMock { client, _ in
             for spelling in ["Ragdóll", "RagDoll", "ragdoll", "RAGDO\u{301}LL", " Ragdoll "] {
@@ -31,7 +31,7 @@ struct BreedLookupTests {
     @Test func aKnownBreedNeedsNoRequestAndCountsACacheHit() async throws {
         try await withMock { client, server in
             _ = try await client.breeds(page: 1, limit: 5)
-            _ = try await client.breed(named: BundledCatalog.breeds[3].name.uppercased())
+            _ = try await client.breed(named: BundledCatalog.breeds[3].breed.uppercased())
             #expect(server.requestCount() == 1)
             let breeds = try #require(client.metrics.endpoints().first)
             #expect((breeds.requests, breeds.cacheHits) == (1, 1))

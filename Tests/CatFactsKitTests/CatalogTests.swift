@@ -5,7 +5,7 @@ import Testing
 @Suite("The bundled catalog")
 struct CatalogTests {
     @Test func itHoldsAboutAHundredBreedsWithUniqueNames() {
-        let names = BundledCatalog.breeds.map { $0.name.lowercased() }
+        let names = BundledCatalog.breeds.map { $0.breed.lowercased() }
         #expect((90...110).contains(names.count))
         #expect(Set(names).count == names.count)
         #expect(names == names.sorted())

@@ -22,11 +22,11 @@ struct ClientTests {
             var page = 1
             while true {
                 let result = try await client.breeds(page: page, limit: 30)
-                names += result.items.map(\.name)
+                names += result.items.map(\.breed)
                 if page >= result.lastPage { break }
                 page += 1
             }
-            #expect(names == BundledCatalog.breeds.map(\.name))
+            #expect(names == BundledCatalog.breeds.map(\.breed))
         }
     }
 
@@ -57,7 +57,7 @@ struct ClientTests {
             #expect(page.lastPage == 40_000)
             #expect(page.items.count == 25)
             let first = try await client.breeds(page: 1, limit: 25)
-            #expect(Set(first.items.map(\.name)).isDisjoint(with: page.items.map(\.name)))
+            #expect(Set(first.items.map(\.breed)).isDisjoint(with: page.items.map(\.breed)))
         }
     }
 }

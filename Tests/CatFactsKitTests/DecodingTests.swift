@@ -25,7 +25,7 @@ struct DecodingTests {
         let page = try await client.breeds(page: 4)
         #expect(page.perPage == 25)
         #expect(page.firstIndex == 75)
-        #expect(page.items == [Breed(name: "Chartreux", country: "France", origin: "Natural", coat: "Short", pattern: "Solid")])
+        #expect(page.items == [Breed(breed: "Chartreux", country: "France", origin: "Natural", coat: "Short", pattern: "Solid")])
     }
 
     @Test func escapedSlashesAreUnescaped() async throws {
@@ -37,7 +37,7 @@ struct DecodingTests {
     @Test func emptyFieldsBecomeAbsent() async throws {
         let (client, _) = try client(Fixtures.breedsPerPageString)
         let aegean = try await client.breeds(page: 1, limit: 2).items[1]
-        #expect(aegean == Breed(name: "Aegean", country: "Greece", origin: "Natural/Standard"))
+        #expect(aegean == Breed(breed: "Aegean", country: "Greece", origin: "Natural/Standard"))
         #expect(aegean.coat == nil)
         #expect(aegean.pattern == nil)
         let json = JSONOutput.string(aegean)
@@ -104,7 +104,7 @@ struct DecodingTests {
         ("\u{00A0}Short", "Short"), ("\u{3000}Rex", "Rex"), ("Ébène", "Ébène"),
     ] as [(String, String?)])
     func fieldsAreTrimmedAndBlankOnesAbsent(_ raw: String, _ expected: String?) {
-        #expect(Breed(name: "X", coat: raw).coat == expected)
+        #expect(Breed(breed: "X", coat: raw).coat == expected)
     }
 
     @Test func anEmptyBreedNameIsRejected() async throws {

@@ -13,6 +13,22 @@ struct ErrorTests {
         }
     }
 
+    @Test func eachFrontNamesTheOptionToRaiseInItsOwnWords() {
+        let deadline = CatFactsError.deadlinePassed(milliseconds: 500, attempts: 2, reason: "the last attempt had no answer yet",
+                                                    url: "http://127.0.0.1:1/breeds")
+        let said = "the call's deadline of 500 ms passed after 2 attempts to http://127.0.0.1:1/breeds: the last attempt had no answer yet"
+        #expect(deadline.option == .deadline)
+        #expect(deadline.description == said + "; raise deadline_ms to wait longer")
+        #expect(deadline.description(naming: { $0 == .deadline ? "--timeout" : nil }) == said + "; raise --timeout to wait longer")
+        let attempt = CatFactsError.timeout(seconds: 0.25, url: "http://127.0.0.1:1/fact")
+        let slow = "timed out after 0.25 s waiting for http://127.0.0.1:1/fact; the server is slow or unreachable"
+        #expect(attempt.option == .attemptTimeout)
+        #expect(attempt.description == slow + " (raise timeout_ms to wait longer)")
+        #expect(attempt.description(naming: { _ in nil }) == slow)
+        #expect(CatFactsError.cancelled.option == nil && CatFactsError.argument("x").option == nil)
+        #expect(ClientOption.allCases.map(\.rawValue) == ["timeout_ms", "deadline_ms"])
+    }
+
     @Test func aServerErrorIsHTTPWithTheServersMessage() async throws {
         try await withMock(failing(with: .serverError)) { client, server in
             let error = await caught { try await client.breeds() }

@@ -15,8 +15,8 @@ struct JSONWriterTests {
     }
 
     @Test func breedsWithAwkwardTextAndAbsentFields() {
-        expectSameBytes(Breed(name: Self.awkward, country: "Côte d'Ivoire", origin: nil, coat: "Short", pattern: Self.awkward))
-        expectSameBytes(Breed(name: "Aegean"))
+        expectSameBytes(Breed(breed: Self.awkward, country: "Côte d'Ivoire", origin: nil, coat: "Short", pattern: Self.awkward))
+        expectSameBytes(Breed(breed: "Aegean"))
         for breed in BundledCatalog.breeds { expectSameBytes(breed) }
         for fact in BundledCatalog.facts { expectSameBytes(fact) }
     }
@@ -40,7 +40,7 @@ struct JSONWriterTests {
     }
 
     @Test func theExactTextOfABreed() {
-        #expect(JSONOutput.string(Breed(name: "A\"b\\c/d\u{1}", coat: "Short"))
+        #expect(JSONOutput.string(Breed(breed: "A\"b\\c/d\u{1}", coat: "Short"))
                 == #"{"breed":"A\"b\\c/d\u0001","coat":"Short"}"#)
     }
 }

@@ -36,7 +36,7 @@ struct ReadAheadTests {
             // Page 3 comes from the fetch ahead (no cache: only read-ahead can answer it), and
             // asking it moves the window on by one: page 5.
             let third = try await client.breeds(page: 3, limit: 5)
-            #expect(third.number == 3 && third.items.first?.name.hasSuffix(" 11") == true)
+            #expect(third.number == 3 && third.items.first?.breed.hasSuffix(" 11") == true)
             #expect(try await Self.settle(pages, count: 5) == ["breeds 1", "breeds 2", "breeds 3", "breeds 4", "breeds 5"])
             #expect(server.requestCount(path: "/breeds") == 5)
         }

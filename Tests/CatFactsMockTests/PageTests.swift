@@ -26,7 +26,7 @@ struct PageTests {
 
             let data = json.objects("data")
             let expected = Array(BundledCatalog.breeds[5..<10])
-            #expect(data.map { $0.string("breed") } == expected.map(\.name))
+            #expect(data.map { $0.string("breed") } == expected.map(\.breed))
             for (item, breed) in zip(data, expected) {
                 #expect(item.string("country") == (breed.country ?? ""))
                 #expect(item.string("origin") == (breed.origin ?? ""))
@@ -92,7 +92,7 @@ struct PageTests {
         try await MockHTTP.withMock { server in
             let (json, _, _) = try await MockHTTP.object(server, "/breeds?page=-3&limit=2")
             #expect(json.int("current_page") == 1)
-            #expect(json.objects("data").first?.string("breed") == BundledCatalog.breeds.first?.name)
+            #expect(json.objects("data").first?.string("breed") == BundledCatalog.breeds.first?.breed)
         }
     }
 

@@ -16,7 +16,7 @@ struct SyntheticTests {
             #expect(json.int("from") == 999_976)
             #expect(json.int("to") == 1_000_000)
             let names = json.objects("data").map { $0.string("breed") }
-            #expect(names == (999_976...1_000_000).map { SyntheticBreeds.breed(number: $0).name })
+            #expect(names == (999_976...1_000_000).map { SyntheticBreeds.breed(number: $0).breed })
             for (offset, name) in names.enumerated() {
                 #expect(name?.hasSuffix(" \(999_976 + offset)") == true)
             }
@@ -32,9 +32,9 @@ struct SyntheticTests {
     func breedNames() {
         let breeds = SyntheticBreeds(count: 2_000).breeds(in: 0..<2_000)
         #expect(breeds == SyntheticBreeds(count: 2_000).breeds(in: 0..<2_000))
-        #expect(Set(breeds.map(\.name)).count == 2_000)
-        #expect(Set(breeds.compactMap(\.name.first)).count >= 20)
-        #expect(breeds[0].name.hasSuffix(" 1"))
+        #expect(Set(breeds.map(\.breed)).count == 2_000)
+        #expect(Set(breeds.compactMap(\.breed.first)).count >= 20)
+        #expect(breeds[0].breed.hasSuffix(" 1"))
         let fields = breeds.flatMap { [$0.country, $0.origin, $0.coat, $0.pattern] }
         let absent = Double(fields.filter { $0 == nil }.count) / Double(fields.count)
         #expect((0.12...0.22).contains(absent), "about one field in six is absent (\(absent))")

@@ -78,3 +78,16 @@ def test_breeds_and_facts_take_page_n_as_the_queries_do_and_all_says_where_every
     assert (every.status, every.error_lines) == (1, ["catfacts: breeds --all: --all would print every page of the "
                                                      "server's list; scroll walks it a window at a time; "
                                                      "sort breed --all lists every breed"])
+
+
+def test_breed_names_the_field_in_columns_and_queries_and_name_still_works():
+    # "breed" is the field's name in every front (the C struct, the JSON, Python's Breed);
+    # the shell also takes "name", what people call it.
+    run = run_shell("--offline", "--csv", "-c", "search sib; sort breed desc --page 10; filter breed siberian")
+    assert run.status == 0, run.stderr
+    assert run.stdout.splitlines()[0] == "number,breed,country,origin,coat,pattern"
+    breed_spelling = run.stdout
+    named = run_shell("--offline", "--csv", "-c", "search sib; sort name desc --page 10; filter name siberian")
+    assert named.status == 0 and named.stdout == breed_spelling
+    groups = json.loads(run_shell("--offline", "--json", "-c", "group breed --page 1").stdout)["groups"]
+    assert groups[0]["items"][0]["breed"] == groups[0]["key"] == "Abyssinian"

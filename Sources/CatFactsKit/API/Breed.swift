@@ -2,9 +2,12 @@
 ///
 /// The service sends every field, but often as an empty string; a breed never
 /// holds `""`: an empty or all-blank field is `nil` (absent).
+///
+/// Its properties are named as the fields are in every front (``Field``, the C struct
+/// `cf_breed`, the JSON, queries, the shell's columns); `name` is the old name of `breed`.
 public struct Breed: Sendable, Hashable {
     /// The breed's name, e.g. "Abyssinian". Never empty.
-    public var name: String
+    public var breed: String
     /// Country the breed is associated with, e.g. "Ethiopia".
     public var country: String?
     /// How the breed came about, e.g. "Natural/Standard", "Crossbreed", "Mutation".
@@ -14,19 +17,33 @@ public struct Breed: Sendable, Hashable {
     /// Coat pattern, e.g. "Ticked", "Colorpoint".
     public var pattern: String?
 
+    /// The old name of ``breed``.
+    @available(*, deprecated, renamed: "breed")
+    public var name: String {
+        get { breed }
+        set { breed = newValue }
+    }
+
     /// Creates a breed; empty optional fields become `nil`.
-    public init(name: String, country: String? = nil, origin: String? = nil,
+    public init(breed: String, country: String? = nil, origin: String? = nil,
                 coat: String? = nil, pattern: String? = nil) {
-        self.name = name
+        self.breed = breed
         self.country = Breed.presence(country)
         self.origin = Breed.presence(origin)
         self.coat = Breed.presence(coat)
         self.pattern = Breed.presence(pattern)
     }
 
+    /// The old spelling of ``init(breed:country:origin:coat:pattern:)``.
+    @available(*, deprecated, renamed: "init(breed:country:origin:coat:pattern:)")
+    public init(name: String, country: String? = nil, origin: String? = nil,
+                coat: String? = nil, pattern: String? = nil) {
+        self.init(breed: name, country: country, origin: origin, coat: coat, pattern: pattern)
+    }
+
     /// Creates a breed from fields already trimmed (by ``ScanningPageDecoder``).
     init(trimmedName name: String, country: String?, origin: String?, coat: String?, pattern: String?) {
-        self.name = name
+        self.breed = name
         self.country = country
         self.origin = origin
         self.coat = coat
@@ -41,7 +58,7 @@ public struct Breed: Sendable, Hashable {
     /// The value of `field`, `nil` when absent.
     public subscript(field: Field) -> String? {
         switch field {
-        case .breed: name
+        case .breed: breed
         case .country: country
         case .origin: origin
         case .coat: coat
@@ -51,7 +68,7 @@ public struct Breed: Sendable, Hashable {
 
     /// The breed with only `fields` (its name always): the others absent.
     func keeping(_ fields: Set<Field>) -> Breed {
-        Breed(trimmedName: name, country: fields.contains(.country) ? country : nil,
+        Breed(trimmedName: breed, country: fields.contains(.country) ? country : nil,
               origin: fields.contains(.origin) ? origin : nil, coat: fields.contains(.coat) ? coat : nil,
               pattern: fields.contains(.pattern) ? pattern : nil)
     }

@@ -58,18 +58,38 @@ public enum CatFactsError: Error, Sendable, Equatable {
 }
 
 extension CatFactsError: CustomStringConvertible, LocalizedError {
+    /// The option that waits longer, when raising it may get past this error: the attempt's
+    /// timeout for ``timeout(seconds:url:)``, the deadline for
+    /// ``deadlinePassed(milliseconds:attempts:reason:url:)``; `nil` for the others.
+    public var option: ClientOption? {
+        switch self {
+        case .timeout: .attemptTimeout
+        case .deadlinePassed: .deadline
+        default: nil
+        }
+    }
+
+    /// What failed, why and what to try, in the C API's words: ``option`` named by its
+    /// options key (`deadline_ms`).
+    public var description: String { description(naming: { $0.rawValue }) }
+
+    /// ``description`` with ``option`` named as a front names it (`--timeout` in the shell):
+    /// `name` gives the front's word for it, or `nil` when the front has no such option (the
+    /// advice to raise it is then left out).
     @_optimize(size)  // once per error
-    public var description: String {
+    public func description(naming name: (ClientOption) -> String?) -> String {
         switch self {
         case .argument(let text):
             return "invalid argument: \(text)"
         case .network(let cause, let url):
             return "network error for \(url): \(cause); check the address and your connection"
         case .timeout(let seconds, let url):
-            return "timed out after \(Self.format(seconds)) s waiting for \(url); the server is slow or unreachable (raise timeout_ms to wait longer)"
+            let advice = name(.attemptTimeout).map { " (raise \($0) to wait longer)" } ?? ""
+            return "timed out after \(Self.format(seconds)) s waiting for \(url); the server is slow or unreachable\(advice)"
         case .deadlinePassed(let milliseconds, let attempts, let reason, let url):
+            let advice = name(.deadline).map { "; raise \($0) to wait longer" } ?? ""
             return "the call's deadline of \(milliseconds) ms passed after \(attempts) attempt\(attempts == 1 ? "" : "s") "
-                + "to \(url): \(reason); raise deadline_ms to wait longer"
+                + "to \(url): \(reason)\(advice)"
         case .http(let status, let message, let url, let retryAfter):
             let said = message.isEmpty ? "" : ": \(message)"
             let wait = retryAfter.map { "; it asks to retry after \(Self.format($0)) s" } ?? ""

@@ -4,7 +4,7 @@ extension BundledCatalog {
     public static let breeds: [Breed] = breedTable.split(separator: "\n").map { line in
         let fields = line.split(separator: "|", omittingEmptySubsequences: false)
         func field(_ index: Int) -> String? { index < fields.count && !fields[index].isEmpty ? String(fields[index]) : nil }
-        return Breed(name: field(0) ?? "", country: field(1), origin: field(2), coat: field(3), pattern: field(4))
+        return Breed(breed: field(0) ?? "", country: field(1), origin: field(2), coat: field(3), pattern: field(4))
     }
 
     /// One breed a line: name|country|origin|coat|pattern, a field left out empty. Text, not

@@ -23,7 +23,7 @@ extension CatFactsClient {
         }
         var found: Breed?
         let complete = try await walkBreeds { page in
-            found = page.items.first { TextFolding.nameKey($0.name) == key }
+            found = page.items.first { TextFolding.nameKey($0.breed) == key }
             return found == nil
         }
         if complete { knownBreeds.markComplete() }

@@ -22,7 +22,7 @@ import Foundation
 /// ```swift
 /// let client = try CatFactsClient(options: ClientOptions(baseURL: "http://127.0.0.1:8106"))
 /// let page = try await client.breeds(page: 1, limit: 10)
-/// print(page.items.map(\.name), client.metrics.snapshot().json())
+/// print(page.items.map(\.breed), client.metrics.snapshot().json())
 /// ```
 /// Safe to share between tasks and threads.
 public final class CatFactsClient: Sendable {

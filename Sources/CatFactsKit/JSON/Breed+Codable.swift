@@ -1,5 +1,5 @@
 /// A breed as the API's JSON spells it (keys ``Breed/Field``): decoding trims each field and
-/// leaves an empty one absent, as ``Breed/init(name:country:origin:coat:pattern:)`` does;
+/// leaves an empty one absent, as ``Breed/init(breed:country:origin:coat:pattern:)`` does;
 /// encoding leaves absent fields out.
 extension Breed: Codable {
     public init(from decoder: any Decoder) throws {
@@ -10,7 +10,7 @@ extension Breed: Codable {
                 forKey: .breed, in: c, debugDescription: "breed name is empty")
         }
         self.init(
-            name: present,
+            breed: present,
             country: try c.decodeIfPresent(String.self, forKey: .country),
             origin: try c.decodeIfPresent(String.self, forKey: .origin),
             coat: try c.decodeIfPresent(String.self, forKey: .coat),
@@ -19,7 +19,7 @@ extension Breed: Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Field.self)
-        try c.encode(name, forKey: .breed)
+        try c.encode(breed, forKey: .breed)
         try c.encodeIfPresent(country, forKey: .country)
         try c.encodeIfPresent(origin, forKey: .origin)
         try c.encodeIfPresent(coat, forKey: .coat)

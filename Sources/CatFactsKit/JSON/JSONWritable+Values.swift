@@ -5,7 +5,7 @@
 extension Breed: JSONWritable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.object { object in
-            object.member("breed", name)
+            object.member("breed", breed)
             object.member("coat", coat)
             object.member("country", country)
             object.member("origin", origin)

@@ -10,7 +10,7 @@ import Dispatch
 ///
 /// ```swift
 /// let breeds = try client.breedList(PagingOptions(pageSize: 50))
-/// if case .loaded(let breed) = breeds.item(at: 654_321) { print(breed.name) }
+/// if case .loaded(let breed) = breeds.item(at: 654_321) { print(breed.breed) }
 /// let state = await breeds.wait(for: 654_321, timeout: .seconds(5))
 /// ```
 /// Safe to use from many threads and tasks at once. One load per page at a time:

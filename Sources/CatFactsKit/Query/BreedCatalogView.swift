@@ -28,7 +28,7 @@ public final class BreedCatalogView: Sendable {
         // Through the buffer, each name is read in place: iterating the array would copy every
         // breed (five strings retained and released) to read one field.
         index = breeds.withUnsafeBufferPointer { breeds in
-            PrefixIndex(names: breeds.indices.lazy.map { breeds[$0].name })
+            PrefixIndex(names: breeds.indices.lazy.map { breeds[$0].breed })
         }
         fingerprint = CatalogFingerprint.of(index)
         self.store = store

@@ -23,7 +23,7 @@ final class KnownBreeds: Sendable {
         state.withLock { state in
             for breed in breeds {
                 guard state.byName.count < capacity else { return }
-                state.byName[TextFolding.nameKey(breed.name)] = breed
+                state.byName[TextFolding.nameKey(breed.breed)] = breed
             }
         }
     }

@@ -22,7 +22,7 @@ struct SyntheticBreeds: BreedCatalog {
         let hash = SplitMix64.mix(UInt64(truncatingIfNeeded: number))
         let fields = SplitMix64.mix(hash)
         return Breed(
-            name: name(number: number, hash: hash),
+            breed: name(number: number, hash: hash),
             country: pick(countries, fields, shift: 0),
             origin: pick(origins, fields, shift: 16),
             coat: pick(coats, fields, shift: 32),

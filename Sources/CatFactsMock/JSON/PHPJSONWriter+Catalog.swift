@@ -4,7 +4,7 @@ extension PHPJSONWriter {
     /// A breed as the service sends it: all five keys, an absent field as `""`.
     mutating func breed(_ breed: Breed) {
         raw("{\"breed\":")
-        string(breed.name)
+        string(breed.breed)
         raw(",\"country\":")
         string(breed.country ?? "")
         raw(",\"origin\":")

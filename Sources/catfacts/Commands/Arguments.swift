@@ -38,7 +38,7 @@ struct Arguments: Sendable {
             throw ShellError("'\(text)' is not a \(name)", advice: "usage: \(synopsis)")
         }
         guard range.contains(value) else {
-            let bounds = range.upperBound == Int.max ? "\(range.lowerBound) or more" : "\(range.lowerBound) to \(range.upperBound)"
+            let bounds = range.upperBound == Int.max ? "\(range.lowerBound) or more" : "\(range.lowerBound)..\(range.upperBound)"
             throw ShellError("\(name) \(value) is out of range (\(bounds))", advice: "usage: \(synopsis)")
         }
         return value

@@ -5,7 +5,7 @@ extension Command {
     static let set = Command(
         name: "set", synopsis: "set page-size N|output MODE", summary: "session settings",
         details: """
-            set page-size N: items per page for breeds, facts and scroll (1 to 1000; default
+            set page-size N: items per page for breeds, facts and scroll (1..1000; default
             10); the current page is re-cut so its first item stays in view.
 
             set output MODE: table (numbered, fitted to the terminal), json (JSON Lines:

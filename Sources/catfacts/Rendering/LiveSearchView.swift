@@ -74,7 +74,7 @@ struct LiveSearchView {
         // The window of matches drawn keeps the selected one in it.
         let first = max(0, min(selected - room + 1, matches.count - room))
         for (index, breed) in matches.enumerated().dropFirst(first).prefix(room) {
-            let name = ControlEscapes.escaped(breed.name)
+            let name = ControlEscapes.escaped(breed.breed)
             let country = breed.country.map { "  " + ControlEscapes.escaped($0) } ?? ""
             let row = DisplayWidth.truncate((isCurrent && index == selected ? "> " : "  ") + name + country, to: width)
             lines.append(!isCurrent ? style.dim(row) : index == selected ? style.bold(row) : row)
@@ -91,7 +91,7 @@ struct LiveSearchView {
         }
         switch answer.result {
         case .failure(let error):
-            return style.red("search failed: " + ControlEscapes.escaped(error.description))
+            return style.red("search failed: " + ControlEscapes.escaped(error.shellDescription))
         case .success(let breeds):
             let said: String
             if text.isEmpty {

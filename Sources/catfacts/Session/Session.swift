@@ -118,7 +118,7 @@ actor Session {
         switch error {
         case .network(let cause, _): "network error: \(cause)"
         case .timeout(let seconds, _): "no answer within \(CatFactsError.format(seconds)) s"
-        default: error.description
+        default: error.shellDescription
         }
     }
 

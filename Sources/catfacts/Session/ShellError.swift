@@ -23,26 +23,26 @@ struct ShellError: Error, Sendable, Equatable {
         ShellError("page \(page) is past the last page (\(lastPage))", advice: "last shows the last page")
     }
 
-    /// A library error: its own description (which often says what to try already), and
-    /// advice for the statuses whose description does not.
+    /// A library error: its own description in the shell's words (which often says what to
+    /// try already), and advice for the statuses whose description does not.
     init(_ error: CatFactsError) {
         switch error {
         case .cancelled:
             self = .cancelled
         case .argument:
-            self.init(error.description, advice: "see help")
+            self.init(error.shellDescription, advice: "see help")
         case .http(let status, _, _, _):
-            self.init(error.description, advice: status >= 500 ? "the server failed; try again later"
+            self.init(error.shellDescription, advice: status >= 500 ? "the server failed; try again later"
                 : "check --base-url points at the Cat Facts API")
         case .decode:
-            self.init(error.description, advice: "the server does not answer like the Cat Facts API; check --base-url")
+            self.init(error.shellDescription, advice: "the server does not answer like the Cat Facts API; check --base-url")
         case .notFound:
-            self.init(error.description, advice: "search PREFIX finds breeds by name, breeds lists them")
+            self.init(error.shellDescription, advice: "search PREFIX finds breeds by name, breeds lists them")
         case .offline:
-            self.init(error.description)
+            self.init(error.shellDescription)
         case .network, .timeout, .deadlinePassed, .rateLimited, .internal:
             // Their descriptions end with what to try.
-            self.init(error.description)
+            self.init(error.shellDescription)
         }
         cause = error
     }

@@ -11,7 +11,7 @@ struct PagedListTests {
         try await withMock({ $0.breeds = 1_000_000; $0.latency = .milliseconds(10) }) { client, _ in
             let list = try client.breedList(PagingOptions(pageSize: 25, prefetchDistance: 50, maxCachedItems: 500))
             for index in 0..<1000 {
-                let name = await list.wait(for: index, timeout: hangBound).item?.name
+                let name = await list.wait(for: index, timeout: hangBound).item?.breed
                 #expect(name?.hasSuffix(" \(index + 1)") == true, "index \(index): \(name ?? "none")")
                 #expect(list.heldItemCount <= 500)
             }

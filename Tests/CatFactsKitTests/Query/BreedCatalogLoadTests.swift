@@ -18,7 +18,7 @@ struct BreedCatalogLoadTests {
             }
             let view = try await client.breedCatalog()
             // Synthetic names end with their 1-based number: the order is the server's.
-            let numbers = view.breeds.compactMap { $0.name.split(separator: " ").last.flatMap { Int($0) } }
+            let numbers = view.breeds.compactMap { $0.breed.split(separator: " ").last.flatMap { Int($0) } }
             #expect(numbers == Array(1...4500))
             #expect(view.source == .network)
             #expect(client.metrics.endpoints().first { $0.endpoint == "/breeds" }?.requests == 9)

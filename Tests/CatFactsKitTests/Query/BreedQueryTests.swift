@@ -16,8 +16,8 @@ struct BreedQueryTests {
         guard case .groups(let groups) = try await answer({ $0.groupBy = .origin }) else { Issue.record("no groups"); return }
         #expect(groups.map(\.key) == ["Crossbreed", "Hybrid", "Mutation", "Natural", "Natural/Standard"])
         #expect(groups.map(\.items.count) == [30, 4, 17, 39, 2])
-        #expect(groups[1].items.map(\.name) == ["Bengal", "Chausie", "Kanaani", "Savannah"])
-        #expect(groups[4].items.map(\.name) == ["Abyssinian", "Aegean"])
+        #expect(groups[1].items.map(\.breed) == ["Bengal", "Chausie", "Kanaani", "Savannah"])
+        #expect(groups[4].items.map(\.breed) == ["Abyssinian", "Aegean"])
     }
 
     @Test func groupsSortInsideByTheSortField() async throws {
@@ -27,28 +27,36 @@ struct BreedQueryTests {
     }
 
     @Test func sortingByCountryPutsBreedsWithoutOneLastAndBreaksTiesByName() async throws {
-        let names = try await answer { $0.sortBy = .country }.breeds.map(\.name)
+        let names = try await answer { $0.sortBy = .country }.breeds.map(\.breed)
         #expect(names.count == 98)
         #expect(Array(names.suffix(6)) == ["European Shorthair", "Javanese", "Oriental Bicolor", "Oriental Longhair",
                                             "Oriental Shorthair", "Somali"])
-        let descending = try await answer { $0.sortBy = .country; $0.descending = true }.breeds.map(\.name)
+        let descending = try await answer { $0.sortBy = .country; $0.descending = true }.breeds.map(\.breed)
         #expect(Array(descending.suffix(6)) == Array(names.suffix(6)))
         #expect(descending.first.map(breed)?.country == "United States")
     }
 
     @Test func filteringKeepsFieldsContainingTheValueAndThosePresent() async throws {
-        let names = try await answer { $0.whereValues = [.coat: "LONG"]; $0.present = [.pattern]; $0.limit = 5 }.breeds.map(\.name)
+        let names = try await answer { $0.whereValues = [.coat: "LONG"]; $0.present = [.pattern]; $0.limit = 5 }.breeds.map(\.breed)
         #expect(names == ["Aegean", "American Bobtail", "American Curl", "Balinese", "Birman"])
     }
 
     @Test func prefixSearchIsCaseInsensitiveAndLimited() async throws {
-        let names = try await answer { $0.search = "SI"; $0.limit = 10 }.breeds.map(\.name)
+        let names = try await answer { $0.search = "SI"; $0.limit = 10 }.breeds.map(\.breed)
         #expect(names == ["Siamese", "Siberian", "Singapura"])
         #expect(try await answer { $0.search = "xq" }.breeds.isEmpty)
     }
 
+    @Test func breedNamesTheNameInTheStructAndInTheFieldsQueriesTake() async throws {
+        let siamese = breed("Siamese")
+        #expect(siamese.breed == "Siamese" && siamese[.breed] == "Siamese")
+        #expect(Breed.Field.allCases.map(\.rawValue) == ["breed", "country", "origin", "coat", "pattern"])
+        let names = try await answer { $0.search = "si"; $0.sortBy = .breed; $0.descending = true; $0.present = [.breed] }.breeds
+        #expect(names.map(\.breed) == ["Singapura", "Siberian", "Siamese"])
+    }
+
     private func breed(_ name: String) -> Breed {
-        BundledCatalog.breeds.first { $0.name == name } ?? Breed(name: "missing: \(name)")
+        BundledCatalog.breeds.first { $0.breed == name } ?? Breed(breed: "missing: \(name)")
     }
 }
 
@@ -72,11 +80,11 @@ struct QueryBuildingBlockTests {
         #expect(view.search(prefix: "xqz").isEmpty)
         #expect(view.search(prefix: "XQZY").isEmpty)
         #expect(view.indexProbes == probes)
-        #expect(view.search(prefix: "Sia").map(\.name) == ["Siamese"])
+        #expect(view.search(prefix: "Sia").map(\.breed) == ["Siamese"])
         #expect(view.indexProbes > probes)
         // A new catalog starts with no denials.
-        let fresh = BreedCatalogView(breeds: [Breed(name: "Xqz Cat")])
-        #expect(fresh.search(prefix: "xqz").map(\.name) == ["Xqz Cat"])
+        let fresh = BreedCatalogView(breeds: [Breed(breed: "Xqz Cat")])
+        #expect(fresh.search(prefix: "xqz").map(\.breed) == ["Xqz Cat"])
     }
 
     @Test func theDenyListForgetsLongerPrefixesItCovers() {

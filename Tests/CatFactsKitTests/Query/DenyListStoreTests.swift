@@ -17,7 +17,7 @@ struct DenyListStoreTests {
                 #expect(view.search(prefix: "xqz").isEmpty)
                 #expect(view.search(prefix: "XQ").isEmpty)
                 #expect(view.indexProbes == 0)
-                #expect(view.search(prefix: "Sia").map(\.name) == ["Siamese"])
+                #expect(view.search(prefix: "Sia").map(\.breed) == ["Siamese"])
                 #expect(view.indexProbes > 0)
                 #expect(second.cacheWarnings.isEmpty)
                 return view.fingerprint
@@ -60,10 +60,10 @@ struct DenyListStoreTests {
     }
 
     @Test func theFingerprintDependsOnTheNamesAndTheirOrderOnly() {
-        let a = BreedCatalogView(breeds: [Breed(name: "Ab"), Breed(name: "C")])
-        let same = BreedCatalogView(breeds: [Breed(name: "AB", country: "Egypt"), Breed(name: "c")])
-        let split = BreedCatalogView(breeds: [Breed(name: "A"), Breed(name: "bC")])
-        let swapped = BreedCatalogView(breeds: [Breed(name: "C"), Breed(name: "Ab")])
+        let a = BreedCatalogView(breeds: [Breed(breed: "Ab"), Breed(breed: "C")])
+        let same = BreedCatalogView(breeds: [Breed(breed: "AB", country: "Egypt"), Breed(breed: "c")])
+        let split = BreedCatalogView(breeds: [Breed(breed: "A"), Breed(breed: "bC")])
+        let swapped = BreedCatalogView(breeds: [Breed(breed: "C"), Breed(breed: "Ab")])
         #expect(a.fingerprint == same.fingerprint)
         #expect(a.fingerprint != split.fingerprint)
         #expect(a.fingerprint != swapped.fingerprint)

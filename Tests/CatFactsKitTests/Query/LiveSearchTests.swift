@@ -23,7 +23,7 @@ struct LiveSearchTests {
             let answers = heard.withLock { $0.map(\.answer) }
             #expect(answers.map(\.generation) == [3])
             #expect(answers.first?.text == "SIB")
-            #expect(try answers.first?.result.get().map(\.name) == ["Siberian"])
+            #expect(try answers.first?.result.get().map(\.breed) == ["Siberian"])
             #expect(answers.first?.source == .network)
             #expect(answers.first?.json.hasSuffix(#"],"source":"network","text":"SIB"}"#) == true)
             search.close()

@@ -41,8 +41,8 @@ private func check(_ query: BreedQuery, _ text: [UInt8]) {
     if Set(breeds).count != breeds.count { fail("a breed answered twice", text) }
     for breed in breeds {
         if !catalog.contains(breed) { fail("a breed not in the catalog: \(breed)", text) }
-        if let missing = query.present.first(where: { breed[$0] == nil }) { fail("\(breed.name) has no \(missing)", text) }
-        if let field = query.groupBy, breed[field] == nil { fail("\(breed.name) grouped without \(field)", text) }
+        if let missing = query.present.first(where: { breed[$0] == nil }) { fail("\(breed.breed) has no \(missing)", text) }
+        if let field = query.groupBy, breed[field] == nil { fail("\(breed.breed) grouped without \(field)", text) }
     }
     if case .groups(let groups) = answer {
         if groups.contains(where: \.items.isEmpty) { fail("an empty group", text) }

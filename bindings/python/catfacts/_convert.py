@@ -10,7 +10,7 @@ from typing import Any, Dict, Iterable, List, Mapping, Optional
 from .errors import ArgumentError
 from .models import Breed
 
-__all__ = ["DAY_S", "int64", "milliseconds", "encode", "search_fields", "query_json", "list_options"]
+__all__ = ["DAY_S", "int64", "milliseconds", "encode", "field", "search_fields", "query_json", "list_options"]
 
 _INT64_MIN, _INT64_MAX = -(2 ** 63), 2 ** 63 - 1
 
@@ -18,14 +18,20 @@ _INT64_MIN, _INT64_MAX = -(2 ** 63), 2 ** 63 - 1
 DAY_S = 86400.0
 
 
+def _shown(name: str, value: Any) -> str:
+    """``name=value`` as a message names an argument (a long value cut short)."""
+    text = repr(value)
+    return f"{name}={text if len(text) <= 40 else text[:39] + '…'}"
+
+
 def int64(value: Any, name: str) -> int:
     """``value`` as a C int64_t, or TypeError / ArgumentError saying which argument."""
     try:
         number = operator.index(value)
     except TypeError:
-        raise TypeError(f"{name} must be an integer, not {type(value).__name__}") from None
+        raise TypeError(f"{_shown(name, value)}: must be an integer, not {type(value).__name__}") from None
     if not _INT64_MIN <= number <= _INT64_MAX:
-        raise ArgumentError(f"invalid argument: {name} {number} does not fit in 64 bits")
+        raise ArgumentError(f"invalid argument: {name}={number}: does not fit in 64 bits")
     return number
 
 
@@ -33,11 +39,11 @@ def milliseconds(seconds: Any, name: str, *, zero: bool, highest: float) -> int:
     """Seconds as the library's whole milliseconds, rounded up (so that a positive time
     never becomes 0 ms), or ArgumentError naming the parameter and its range in seconds."""
     if not isinstance(seconds, numbers.Real):
-        raise TypeError(f"{name} must be a number of seconds, not {type(seconds).__name__}")
+        raise TypeError(f"{_shown(name, seconds)}: must be a number of seconds, not {type(seconds).__name__}")
     value = float(seconds)
     if not (math.isfinite(value) and (value >= 0 if zero else value > 0) and value <= highest):
         lowest = "0 or more" if zero else "more than 0"
-        raise ArgumentError(f"invalid argument: {name} {seconds!r} must be {lowest} seconds, at most {highest:g}")
+        raise ArgumentError(f"invalid argument: {_shown(name, seconds)}: must be {lowest} seconds, at most {highest:.15g}")
     return math.ceil(value * 1000)
 
 
@@ -45,17 +51,24 @@ def encode(text: Any, name: str) -> bytes:
     """``text`` as the NUL-terminated UTF-8 the library reads, or TypeError / ArgumentError
     naming the parameter (a NUL inside would cut the text short; lone surrogates do not encode)."""
     if not isinstance(text, str):
-        raise TypeError(f"{name} must be a str, not {type(text).__name__}")
+        raise TypeError(f"{_shown(name, text)}: must be a str, not {type(text).__name__}")
     if "\0" in text:
-        raise ArgumentError(f"invalid argument: {name} contains a NUL character")
+        raise ArgumentError(f"invalid argument: {_shown(name, text)}: contains a NUL character")
     try:
         return text.encode("utf-8")
     except UnicodeEncodeError as error:
-        raise ArgumentError(f"invalid argument: {name} is not valid Unicode ({error.reason})") from None
+        raise ArgumentError(f"invalid argument: {_shown(name, text)}: is not valid Unicode ({error.reason})") from None
 
 
-# Breed's fields as cf_search_open's "fields" option names them (the API calls the name "breed").
-_SEARCH_FIELDS = {name: "breed" if name == "name" else name for name in Breed._fields}
+# The old name of the breed field, still accepted wherever a field is named ("breed" is the
+# name in every front: the C struct, the JSON, Breed's attribute, the shell).
+_OLD_NAMES = {"name": "breed"}
+
+
+def field(name: Any) -> Any:
+    """A field name as the library takes it: ``"name"`` is the old name of ``"breed"``. Any
+    other name is passed as given, for the library to check (its message lists the fields)."""
+    return _OLD_NAMES.get(name, name) if isinstance(name, str) else name
 
 
 def search_fields(fields: Optional[Iterable[str]]) -> Optional[List[str]]:
@@ -63,32 +76,34 @@ def search_fields(fields: Optional[Iterable[str]]) -> Optional[List[str]]:
     if fields is None:
         return None
     if isinstance(fields, (str, bytes)):
-        raise TypeError(f"fields must be a sequence of field names, such as ('name',), not {type(fields).__name__}")
+        raise TypeError(f"{_shown('fields', fields)}: must be a sequence of field names, such as ('breed',), "
+                        f"not {type(fields).__name__}")
     names = list(fields)
     for name in names:
-        if name not in _SEARCH_FIELDS:
+        if name not in _OLD_NAMES and name not in Breed._fields:
             raise ArgumentError(f"invalid argument: fields: unknown field {name!r}; "
-                                f"known: {', '.join(_SEARCH_FIELDS)}")
-    return [_SEARCH_FIELDS[name] for name in names]
+                                f"known: {', '.join(Breed._fields)} (and name, the old name of breed)")
+    return [field(name) for name in names]
 
 
 def query_json(search: Optional[str], group_by: Optional[str], sort_by: Optional[str], descending: bool,
                where: Optional[Mapping[str, str]], present: Optional[Iterable[str]],
                limit: Optional[int]) -> Dict[str, Any]:
-    """The query object of ``cf_breeds_query``, with only the keys given."""
+    """The query object of ``cf_breeds_query``, with only the keys given (``"name"`` as a
+    field is ``"breed"``, see :func:`field`)."""
     query: Dict[str, Any] = {}
     if search is not None:
         query["search"] = search
     if group_by is not None:
-        query["group_by"] = group_by
+        query["group_by"] = field(group_by)
     if sort_by is not None:
-        query["sort_by"] = sort_by
+        query["sort_by"] = field(sort_by)
     if descending:
         query["descending"] = True
     if where:
-        query["where"] = dict(where)
+        query["where"] = {field(key): value for key, value in dict(where).items()}
     if present is not None:
-        query["present"] = list(present)
+        query["present"] = [field(name) for name in present]
     if limit is not None:
         query["limit"] = int64(limit, "limit")
     return query

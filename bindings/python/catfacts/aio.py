@@ -94,7 +94,7 @@ class AsyncClient:
                  otlp_endpoint: Optional[str] = None,
                  max_concurrency: int = 128) -> None:
         if max_concurrency < 1:
-            raise ArgumentError(f"invalid argument: max_concurrency {max_concurrency} must be at least 1")
+            raise ArgumentError(f"invalid argument: max_concurrency={max_concurrency}: must be at least 1")
         self._client = Client._from_config(ClientConfig(base_url, timeout, retries, cache_path, offline_fallback,
                                                         user_agent, cache_ttl, cache_max_bytes, proxy,
                                                         connect_timeout, attempt_timeout, read_ahead,

@@ -43,9 +43,10 @@ class Client(Closing):
         timeout: seconds one call may take in all: its attempts, the waits between them
             (backoff, Retry-After) and the pages of a walk (:meth:`breed`, :meth:`query`);
             past it the call raises :class:`TimeoutError` at once. None: no bound but
-            each attempt's.
+            each attempt's. It is C's ``deadline_ms``, not C's ``timeout_ms`` (one attempt,
+            ``attempt_timeout`` here).
         retries: retries of a failed GET (network errors, timeouts, 429, 502-504), with
-            backoff honouring Retry-After.
+            backoff honouring Retry-After; 0..100.
         cache_path: an SQLite file to keep the cache in, shared with other processes
             (None: the cache lives in memory, for this client only).
         offline_fallback: answer from the bundled catalog when the server cannot be
@@ -62,7 +63,7 @@ class Client(Closing):
         connect_timeout: seconds to connect, and the longest a connection may stay idle
             (None: the library's default).
         attempt_timeout: seconds one attempt (one request) may take; a call retries after
-            it, within ``timeout`` (None: the library's default).
+            it, within ``timeout`` (None: the library's default; C's ``timeout_ms``).
         read_ahead: pages fetched in the background when pages are asked in order (page p,
             then p+1, of one list), so the loop's next calls find them; 0 turns it off
             (None: the library's default). Pages read ahead count as requests in metrics().
@@ -83,7 +84,9 @@ class Client(Closing):
     include/catfacts.h says them): this package does not keep a copy.
 
     Raises:
-        ArgumentError: a bad URL or option (the message names the parameter).
+        ArgumentError: a bad URL or option; the message names the keyword and its value
+            (``retries=-1: must be in 0..100``).
+        TypeError: an option of the wrong type (``retries='3': must be an integer, not str``).
 
     Example::
 
@@ -91,7 +94,7 @@ class Client(Closing):
 
         with catfacts.Client("http://127.0.0.1:8106", timeout=5) as client:
             page = client.breeds_page(1, limit=10)
-            print(page.items[0].name, client.metrics().endpoint("/breeds").avg_ms)
+            print(page.items[0].breed, client.metrics().endpoint("/breeds").avg_ms)
     """
 
     def __init__(self, base_url: Optional[str] = None, timeout: Optional[float] = 10.0, retries: int = 2,
@@ -220,7 +223,8 @@ class Client(Closing):
               limit: Optional[int] = None) -> List[Breed]:
         """Breeds by name prefix, field values and fields present, sorted
         (``cf_breeds_query``; the keys mean what they mean there). Fields are ``"breed"``,
-        ``"country"``, ``"origin"``, ``"coat"`` and ``"pattern"``.
+        ``"country"``, ``"origin"``, ``"coat"`` and ``"pattern"``, as :class:`Breed` names
+        them; ``"name"``, the old name of ``"breed"``, is accepted too.
 
         Args:
             search: names starting with it (case- and diacritic-insensitive).
@@ -301,9 +305,10 @@ class Client(Closing):
             limit: most breeds per answer, 1 to 10000.
             on_results: called with each answer, on a library thread; None: read the answers
                 with ``session.results()`` or ``for results in session``.
-            fields: the :class:`Breed` fields each answer fills, of ``"name"``, ``"country"``,
-                ``"origin"``, ``"coat"``, ``"pattern"`` (the name always; the others None);
-                None: all. ``fields=("name",)`` for a list of names.
+            fields: the :class:`Breed` fields each answer fills, of ``"breed"``, ``"country"``,
+                ``"origin"``, ``"coat"``, ``"pattern"`` (the breed always; the others None);
+                None: all. ``fields=("breed",)`` for a list of names. ``"name"``, the old
+                name of ``"breed"``, is accepted too.
 
         The breeds start loading when the session opens (every page, a few at a time), so
         they are there or on their way when the first key is typed; searches send no request.

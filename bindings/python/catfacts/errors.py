@@ -174,18 +174,34 @@ def error_for(status: int, message: str, *, status_code: Optional[int] = None,
     return cls(message or str(Status(status)), status_code=status_code, retry_after=retry_after, attempts=attempts)
 
 
-# The library's messages name its C options; a Python caller set the parameters instead.
+# The library's messages name an option by its key in the C API, in a slot of one of a few
+# templates: a key of an options object ("'retries' in client options must be in 0..100;
+# got -1"), or the option to raise after a timeout ("raise deadline_ms to wait longer", the
+# library's ClientOption). A Python caller set a keyword argument instead: each key as the
+# keyword that sets it (the keys not listed are spelled as their keywords).
+_KEYWORD = {"deadline_ms": "timeout", "connect_timeout_ms": "connect_timeout", "timeout_ms": "attempt_timeout",
+            "cache_ttl_ms": "cache_ttl", "debounce_ms": "debounce", "group_by": "by"}
+_OPTIONS = r"'(\w+)' in (?:client options|list options|search options|the query)"
+_OUT_OF_RANGE = re.compile(_OPTIONS + r" must be in (-?\d+\.\.-?\d+); got (-?\d+)")
+_OPTION_SAYS = re.compile(_OPTIONS + " ")
+_RAISE = re.compile(r"\braise (\w+) to wait longer\b")
 _C_OPTION = re.compile(r"\b(deadline_ms|connect_timeout_ms|timeout_ms|cache_ttl_ms)\b")
-_PYTHON_NAME = {"deadline_ms": "timeout", "connect_timeout_ms": "connect_timeout",
-                "timeout_ms": "attempt_timeout", "cache_ttl_ms": "cache_ttl"}
 _DEADLINE = re.compile(r"\bdeadline of (\d+) ms\b")
 
 
+def _keyword(key: str) -> str:
+    return _KEYWORD.get(key, key)
+
+
 def python_message(message: str) -> str:
-    """The library's message in the Python parameters' words: ``deadline_ms`` is
-    ``timeout`` (in seconds), ``timeout_ms`` is ``attempt_timeout``, and so on."""
-    message = _DEADLINE.sub(lambda found: f"timeout of {int(found.group(1)) / 1000:g} s", message)
-    return _C_OPTION.sub(lambda found: _PYTHON_NAME[found.group(1)], message)
+    """The library's message in the Python keywords' words: ``'retries' in client options
+    must be in 0..100; got -1`` is ``retries=-1: must be in 0..100``, ``raise deadline_ms``
+    is ``raise timeout=`` (the deadline in seconds), ``timeout_ms`` is ``attempt_timeout``."""
+    message = _OUT_OF_RANGE.sub(lambda found: f"{_keyword(found[1])}={found[3]}: must be in {found[2]}", message)
+    message = _OPTION_SAYS.sub(lambda found: f"{_keyword(found[1])}: ", message)
+    message = _RAISE.sub(lambda found: f"raise {_keyword(found[1])}= to wait longer", message)
+    message = _DEADLINE.sub(lambda found: f"timeout of {int(found[1]) / 1000:g} s", message)
+    return _C_OPTION.sub(lambda found: _KEYWORD[found[1]], message)
 
 
 def last_error(status: int) -> CatFactsError:

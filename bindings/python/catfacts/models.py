@@ -20,24 +20,61 @@ __all__ = ["Breed", "Fact", "Page", "SearchResults", "ListEvent"]
 _new_record = tuple.__new__
 
 
-class Breed(NamedTuple):
-    """A cat breed. Fields the API leaves out are None (never "").
+class _BreedFields(NamedTuple):
+    """The five fields of a :class:`Breed`, named as the C struct and the JSON name them."""
 
-    A named tuple: immutable, hashable, compact (no per-breed ``__dict__``), read by
-    attribute (``breed.name``); ``_replace(...)`` and ``_asdict()`` make changed copies
-    and dicts. Being a tuple, it also unpacks (``name, country, *_ = breed``) and
-    compares equal to a tuple of the same five values.
-    """
-
-    name: str
+    breed: str
     country: Optional[str] = None
     origin: Optional[str] = None
     coat: Optional[str] = None
     pattern: Optional[str] = None
 
+
+class Breed(_BreedFields):
+    """A cat breed. Fields the API leaves out are None (never "").
+
+    Its fields are named as in every other front (the C struct ``cf_breed``, the JSON,
+    queries, search sessions, the shell's columns): ``breed``, ``country``, ``origin``,
+    ``coat``, ``pattern``.
+
+    A named tuple: immutable, hashable, compact (no per-breed ``__dict__``), read by
+    attribute (``b.breed``); ``_replace(...)`` and ``_asdict()`` make changed copies
+    and dicts. Being a tuple, it also unpacks (``breed, country, *_ = b``) and
+    compares equal to a tuple of the same five values.
+
+    ``name`` is the old name of the ``breed`` field and still works: ``b.name``,
+    ``Breed(name=...)`` and ``b._replace(name=...)``; ``_fields``, ``_asdict()`` and the
+    repr say ``breed``.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, breed: Optional[str] = None, country: Optional[str] = None, origin: Optional[str] = None,
+                coat: Optional[str] = None, pattern: Optional[str] = None, *, name: Optional[str] = None) -> "Breed":
+        if name is not None:
+            if breed is not None:
+                raise TypeError("Breed() takes breed or its old name, name, not both")
+            breed = name
+        if breed is None:
+            raise TypeError("Breed() needs the breed's name: Breed(breed=...)")
+        return _new_record(cls, (breed, country, origin, coat, pattern))
+
+    @property
+    def name(self) -> str:
+        """The old name of :attr:`breed`, kept so that code written for it still works."""
+        return self.breed
+
+    def _replace(self, **changes: Any) -> "Breed":
+        """A copy with ``changes`` (field=value; ``name=`` is ``breed=``)."""
+        if "name" in changes:
+            if "breed" in changes:
+                raise TypeError("_replace() takes breed or its old name, name, not both")
+            changes["breed"] = changes.pop("name")
+        return super()._replace(**changes)
+
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> "Breed":
-        """A breed from the library's JSON object (its name is under ``"breed"``)."""
+        """A breed from the library's JSON object (keys as the fields)."""
         get = obj.get
         return _new_record(cls, (obj["breed"], get("country"), get("origin"), get("coat"), get("pattern")))
 
@@ -58,9 +95,7 @@ class Breed(NamedTuple):
 
     def to_json(self) -> Dict[str, str]:
         """The breed as the library's JSON object, absent fields left out."""
-        out = {"breed": self.name, "country": self.country, "origin": self.origin,
-               "coat": self.coat, "pattern": self.pattern}
-        return {key: value for key, value in out.items() if value is not None}
+        return {key: value for key, value in zip(self._fields, self) if value is not None}
 
 
 class Fact(NamedTuple):
@@ -250,4 +285,4 @@ class SearchResults(_Records[Breed]):
 
 
 def _name(breed: Breed) -> str:
-    return breed.name
+    return breed.breed

@@ -81,7 +81,7 @@ def main(argv: Optional[List[str]] = None) -> int:
                     print("the server cannot be reached: these are the bundled catalog's breeds", file=sys.stderr)
                 for breed in page:
                     read += 1
-                    print(f"{read:4}. {breed.name}" + (f" ({breed.country})" if breed.country else ""))
+                    print(f"{read:4}. {breed.breed}" + (f" ({breed.country})" if breed.country else ""))
                 bar.update(read, total)
             bar.clear()
             status = 0

@@ -36,14 +36,14 @@ def main() -> int:
                 page = client.breeds_page(number, limit=args.limit)
                 print(f"breeds, page {page.page} of {page.last_page} ({page.total} in all, from {page.source}):")
                 for offset, breed in enumerate(page.items, start=(page.page - 1) * page.per_page + 1):
-                    print(f"  {offset:3}. {breed.name}")
+                    print(f"  {offset:3}. {breed.breed}")
                 first = first or (page.items[0] if page.items else None)
                 if not page.has_next:
                     break
 
             if first is not None:
-                breed = client.breed(first.name)
-                print(f"\n{breed.name}:")
+                breed = client.breed(first.breed)
+                print(f"\n{breed.breed}:")
                 for field in ("country", "origin", "coat", "pattern"):
                     print(f"  {field:8} {getattr(breed, field) or '-'}")
 

@@ -109,9 +109,9 @@ def test_records_are_named_tuples_and_stay_frozen(client: catfacts.Client) -> No
     breed = client.breeds_page(1, limit=1).items[0]
     assert not hasattr(breed, "__dict__") and type(breed) is Breed and isinstance(breed, tuple)
     name, country, *_ = breed
-    assert (name, country) == ("Abyssinian", "Ethiopia") and breed._fields == ("name", "country", "origin", "coat", "pattern")
+    assert (name, country) == ("Abyssinian", "Ethiopia") and breed._fields == ("breed", "country", "origin", "coat", "pattern")
     with pytest.raises(AttributeError):
-        breed.name = "Tabby"  # type: ignore[misc]
+        breed.breed = "Tabby"  # type: ignore[misc]
     assert pickle.loads(pickle.dumps(breed)) == breed
     assert hash(breed) == hash(Breed(breed.name, breed.country, breed.origin, breed.coat, breed.pattern))
     fact = client.facts_page(1, limit=1).items[0]

@@ -65,12 +65,23 @@ def test_a_denied_prefix_is_saved_in_the_cache_file(tmp_path: Path, mock_url: st
     assert [(catalog.split("-")[0], len(catalog), prefix) for catalog, prefix in rows] == [("98", 19, "zz")]
 
 
+@pytest.mark.parametrize("field", ["breed", "name"])
+def test_breed_names_the_field_as_breed_does_and_name_still_works(client: catfacts.Client, field: str) -> None:
+    # "breed" is the field's name in Breed, search sessions and the C library; "name" is its old name.
+    found = client.query(search="si", sort_by=field, descending=True)
+    assert [breed.breed for breed in found] == ["Singapura", "Siberian", "Siamese"]
+    assert [b.breed for b in client.query(where={field: "siberian"}, present=[field])] == ["Siberian"]
+    assert {key: [b.breed for b in items] for key, items in client.group(field, search="sib").items()} == {
+        "Siberian": ["Siberian"]}
+
+
 @pytest.mark.parametrize("ask, named", [
     (lambda c: c.group("colour"), "colour"),
     (lambda c: c.query(sort_by="size"), "size"),
     (lambda c: c.query(where={"fur": "x"}), "fur"),
     (lambda c: c.group("coat", present=["tail"]), "tail"),
     (lambda c: c.query(limit=-1), "limit"),
+    (lambda c: c.query(sort_by="nmae"), "nmae"),
 ])
 def test_bad_queries_are_argument_errors_naming_what(client: catfacts.Client, ask: Callable[[catfacts.Client], object],
                                                      named: str) -> None:

@@ -46,7 +46,7 @@ def test_async_client_has_every_public_method_and_property_of_client() -> None:
 
 def test_async_client_checks_read_ahead_as_client_does(mock_url: str) -> None:
     for client in (catfacts.Client, catfacts.AsyncClient):
-        with pytest.raises(TypeError, match="read_ahead must be an integer, not str"):
+        with pytest.raises(TypeError, match="read_ahead='2': must be an integer, not str"):
             client(mock_url, read_ahead="2")  # type: ignore[arg-type]
     with pytest.raises(catfacts.ArgumentError, match="read_ahead") as sync_error:
         catfacts.Client(mock_url, read_ahead=17)
