@@ -148,14 +148,14 @@ static void max_connections_takes_1_to_256(void) {
         cf_client_close(c);
     }
     static const struct { const char *json, *message; } refused[] = {
-        {"{\"max_connections\":0}", "'max_connections' in client options must be in 1...256; got 0"},
-        {"{\"max_connections\":257}", "'max_connections' in client options must be in 1...256; got 257"},
-        {"{\"max_connections\":-1}", "'max_connections' in client options must be in 1...256; got -1"},
+        {"{\"max_connections\":0}", "'max_connections' in client options must be in 1..256; got 0"},
+        {"{\"max_connections\":257}", "'max_connections' in client options must be in 1..256; got 257"},
+        {"{\"max_connections\":-1}", "'max_connections' in client options must be in 1..256; got -1"},
         {"{\"max_connections\":9223372036854775807}",
-         "'max_connections' in client options must be in 1...256; got 9223372036854775807"},
-        {"{\"max_connections\":2.5}", "'max_connections' in client options must be an integer in 1...256"},
-        {"{\"max_connections\":\"8\"}", "'max_connections' in client options must be an integer in 1...256"},
-        {"{\"max_connections\":null}", "'max_connections' in client options must be an integer in 1...256"},
+         "'max_connections' in client options must be in 1..256; got 9223372036854775807"},
+        {"{\"max_connections\":2.5}", "'max_connections' in client options must be an integer in 1..256"},
+        {"{\"max_connections\":\"8\"}", "'max_connections' in client options must be an integer in 1..256"},
+        {"{\"max_connections\":null}", "'max_connections' in client options must be an integer in 1..256"},
     };
     for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
         cf_client *c = (cf_client *)1;

@@ -21,7 +21,7 @@ def mock_stats(url):
 def test_max_connections_out_of_range_is_a_usage_error(value):
     run = run_shell(f"--max-connections={value}", "-c", "help")
     assert run.status == 2
-    assert run.error_lines[0] == "Error: --max-connections must be 1 to 256."
+    assert run.error_lines[0] == f"Error: --max-connections {value}: must be in 1..256."
 
 
 def test_max_connections_that_is_no_number_is_a_usage_error():
@@ -32,7 +32,7 @@ def test_max_connections_that_is_no_number_is_a_usage_error():
 
 def test_help_and_the_manual_give_max_connections_and_its_range():
     help_text = " ".join(run_shell("--help").stdout.split())
-    assert "--max-connections <N> Connections open to the server at once (1 to 256, default 8)" in help_text
+    assert "--max-connections <N> Connections open to the server at once (1..256, default 8)" in help_text
     assert "\\-\\-max\\-connections" in run_shell("--manual-page").stdout
 
 

@@ -74,7 +74,7 @@ def test_max_connections_out_of_range_is_refused_naming_it(mock_url: str, value:
             client(mock_url, max_connections=value)
         messages.append(str(error.value))
     assert messages[0] == messages[1]
-    assert f"'max_connections' in client options must be in 1...256; got {value}" in messages[0]
+    assert messages[0] == f"invalid argument: max_connections={value}: must be in 1..256"  # the keyword's words
 
 
 @pytest.mark.parametrize("value", ["8", 8.0, [8]])
