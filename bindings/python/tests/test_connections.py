@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Dict, Optional
@@ -80,7 +81,7 @@ def test_max_connections_out_of_range_is_refused_naming_it(mock_url: str, value:
 @pytest.mark.parametrize("value", ["8", 8.0, [8]])
 def test_max_connections_of_another_type_is_a_type_error(mock_url: str, value: Any) -> None:
     for client in (catfacts.Client, catfacts.AsyncClient):
-        with pytest.raises(TypeError, match=f"max_connections must be an integer, not {type(value).__name__}"):
+        with pytest.raises(TypeError, match=re.escape(f"max_connections={value!r}: must be an integer, not {type(value).__name__}")):
             client(mock_url, max_connections=value)
 
 
