@@ -86,13 +86,20 @@ enum StoreSchema {
     enum Kind { case empty, ours, foreign }
 
     /// Whether the file is empty, ours or someone else's.
+    ///
+    /// The id and the tables are read by one statement, so from one snapshot: read by two,
+    /// another process's first migration could commit between them (no id yet, then its
+    /// tables), and a file being created would look foreign and be moved aside.
     static func kind(of db: SQLiteConnection) throws(SQLiteError) -> Kind {
-        let id = try db.firstRow("PRAGMA application_id") { row throws(SQLiteError) in try row.int64(0) } ?? 0
+        let sql = """
+            SELECT (SELECT application_id FROM pragma_application_id),
+                   (SELECT count(*) FROM sqlite_master WHERE tbl_name != ?)
+            """
+        let (id, objects) = try db.firstRow(sql, [.text(migrationsTable)]) { row throws(SQLiteError) in
+            (try row.int64(0), try row.int64(1))
+        } ?? (0, 0)
         if id == Int64(applicationID) { return .ours }
         // The migrations table may exist before the first migration commits.
-        let objects = try db.firstRow("SELECT count(*) FROM sqlite_master WHERE tbl_name != ?", [.text(migrationsTable)]) {
-            row throws(SQLiteError) in try row.int64(0)
-        } ?? 0
         return id == 0 && objects == 0 ? .empty : .foreign
     }
 }
