@@ -73,8 +73,8 @@
  * apart. A block may be freed on any thread, after its client or list is closed too.
  * cf_breed_free() and cf_fact_free() free a single item exactly as cf_free() does; they
  * remain because programs written before this rule call them, and the library only gains
- * functions. Handles are not freed but closed: cf_client (cf_client_close), cf_list
- * (cf_list_close), cf_search (cf_search_close). Never freed by the caller: the strings
+ * functions. Handles are not freed but closed: a cf_client with cf_client_close, a cf_list
+ * with cf_list_close, a cf_search with cf_search_close. Never freed by the caller: the strings
  * returned directly (cf_version, cf_status_string, cf_last_error: the library's), and what
  * a listener is passed (cf_metrics_listener's endpoint, cf_search_listener's results_json:
  * borrowed for the call).
@@ -89,7 +89,7 @@
  *   cf_version, cf_status_string, cf_free, cf_breed_free, cf_fact_free, cf_client_interrupt,
  *   cf_client_close, cf_list_close and cf_search_close. So after a failure a program may read
  *   the message and the fields in any order, and free what it holds or close a handle, before
- *   or between the readings; the next call that returns a cf_status (or cf_list_count)
+ *   or between the readings; the next call that returns a cf_status, or cf_list_count,
  *   replaces them. cf_last_error()'s string stays valid until then, on that thread.
  * - Another thread's calls never change them (each thread has its own), and neither does a
  *   listener running on a library thread.
@@ -196,7 +196,7 @@ const char *cf_status_string(cf_status s);
  * quotes (yours or a server's) are written as escapes (\e, \n, \x07, \u{9B}),
  * so it is safe to log or print as it is.
  * Returns: a string owned by the library, valid until the calling thread's next call
- * that returns a cf_status (or cf_list_count; see "Errors": the getters, cf_free and the
+ * that returns a cf_status, or cf_list_count (see "Errors": the getters, cf_free and the
  * closes leave it be); never NULL, never free it (copy it to keep it longer).
  * Threads: any thread, a listener's too; it reads the calling thread's own last call,
  *   never another thread's.

@@ -139,6 +139,8 @@ static void *interrupt_until_stopped(void *arg) {
     interrupter *i = arg;
     while (!__atomic_load_n(&i->stop, __ATOMIC_ACQUIRE)) {
         cf_client_interrupt(i->client);
+        /* Safe on a slow machine: only the pace of the interrupts, not a wait for an event;
+           the loop runs until the driven call has returned, whenever that is. */
         sleep_ms(5);
     }
     return NULL;
