@@ -22,7 +22,7 @@ SAMPLES_PKG_CONFIG_PATH := $(PKGCONFIG_DIR)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG
 VALGRIND_SUPPRESSIONS := --suppressions=$(CURDIR)/Tests/C/valgrind.supp
 
 .PHONY: all deps test-deps python-deps build links pkgconfig lib release man run test swift-test c-test c-valgrind c-misuse \
-	c-samples python-test shell-test layer-check wheel test-build flake-check c-valgrind-quick c-asan soak soak-short dist-check glibc-check abi-check abi-test docs-test deb distro-root distro-check install uninstall bench clean tsan swift-test-release fuzz fuzz-build fuzz-short
+	c-samples python-test python-suite shell-test shell-suite layer-check standalone-check check check-tools check-build wheel test-build flake-check c-valgrind-quick c-asan soak soak-short dist-check glibc-check abi-check abi-test docs-test deb distro-root distro-check install uninstall bench clean tsan swift-test-release fuzz fuzz-build fuzz-short
 
 all: build
 
@@ -136,7 +136,7 @@ run: build
 # the sanitizer build (one for the C suite under ASan and the fuzzers), its runs, then
 # distro-check (which waits for the release build). A failed stage does not stop the later ones. Times: README, "Testing".
 TEST_FIRST := test-deps python-deps test-build
-TEST_FOREGROUND := layer-check swift-test c-test python-test soak-short shell-test docs-test c-valgrind-quick
+TEST_FOREGROUND := layer-check standalone-check swift-test c-test python-test soak-short shell-test docs-test c-valgrind-quick
 TEST_RELEASE_LANE := release glibc-check abi-check abi-test dist-check
 TEST_DISTRO_ROOT_LANE := distro-root
 # distro-check last in the shorter lane: its `make release` waits for the release lane's build
@@ -152,6 +152,28 @@ test:
 layer-check:
 	scripts/check-layers-test.sh
 	scripts/check-layers.sh
+
+# The repository stands alone: no tracked file sends a reader to a document outside it
+# (scripts/check-standalone.sh; its own test plants such a reference first).
+standalone-check:
+	scripts/check-standalone-test.sh
+	scripts/check-standalone.sh
+
+# The quick loop, for every change: the debug build with its tests, then every front's suites
+# side by side (Swift in a lane of its own; the layers, the C tests and samples, Python, the
+# shell) - no root, no network, nothing installed: check-tools names what is missing and the
+# one command that installs it. make test stays the full gate (installs, release and sanitizer
+# builds, valgrind, the fuzzers, packages on bare Debian roots). Times: README, "Testing".
+CHECK_FOREGROUND := layer-check standalone-check c-test python-suite shell-suite
+check: check-tools
+	@scripts/stages.sh --first "check-build" --background "swift-test" $(CHECK_FOREGROUND)
+
+check-tools:
+	@scripts/check-tools.sh
+
+check-build:
+	$(SWIFT) build --build-tests
+	$(MAKE) --no-print-directory links pkgconfig c-samples
 
 # The debug build with the tests, and what the C programs need beside it.
 test-build: deps
@@ -207,8 +229,12 @@ c-valgrind-quick:
 	$(MAKE) --no-print-directory c-valgrind C_VALGRIND_TESTS="misuse_test lifetime_test"
 
 # The Python package's types (mypy --strict over the package, its tests and its examples), then
-# the package over the real library, against the mock.
+# the package over the real library, against the mock. python-suite is the same without
+# installing what is missing (make check).
 python-test: python-deps
+	$(MAKE) --no-print-directory python-suite
+
+python-suite:
 	cd bindings/python && $(PYTHON) -m mypy --strict --cache-dir $(CURDIR)/.build/mypy-cache catfacts tests examples
 	CATFACTS_MOCK=$(BUILD_DIR)/catfacts-mock CATFACTS_LIBRARY=$(abspath $(BUILD_DIR))/libCatFacts.so \
 		$(PYTHON) -m pytest bindings/python/tests -q -p no:cacheprovider
@@ -229,6 +255,9 @@ c-misuse:
 
 # The shell: script mode against golden output, and a real terminal (pexpect) against the mock.
 shell-test: python-deps
+	$(MAKE) --no-print-directory shell-suite
+
+shell-suite:
 	CATFACTS=$(BUILD_DIR)/catfacts CATFACTS_MOCK=$(BUILD_DIR)/catfacts-mock \
 		$(PYTHON) -m pytest Tests/shell -q -p no:cacheprovider
 

@@ -209,7 +209,7 @@ const char *cf_last_error(void);
  * after a call returned an error status). Like the message they belong to the calling
  * thread and last as it does (see "Errors"): reading one never resets the message or the
  * others, and a call that succeeds sets them back to 0, -1 and 0.
- * There is no "source" field (c-api.md lists one): a failed call has no answer to have a
+ * There is no "source" field: a failed call has no answer to have a
  * source, and a call answered from the cache or the bundled catalog succeeds, its JSON
  * saying so ("source":"cache" or "offline-catalog"; cf_search answers too).
  */

@@ -1,7 +1,7 @@
 /* GNU readline and its history, for the catfacts shell (Sources/catfacts/Terminal).
  *
  * readline.h uses FILE without including stdio.h, so stdio.h comes first. The library is
- * GPL-3: only the shell links it, never libCatFacts (see ARCHITECTURE.md).
+ * GPL-3: only the shell links it, never libCatFacts (see docs/architecture.md).
  *
  * readline's settings are global variables, which Swift 6 refuses to touch directly
  * (shared mutable state); the small functions below read and write the few the shell

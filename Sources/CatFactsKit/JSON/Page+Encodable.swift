@@ -9,7 +9,7 @@ extension Page: Encodable where Item: Encodable {
         case page, lastPage = "last_page", perPage = "per_page", total, items, source, fetchedAt = "fetched_at"
     }
 
-    /// Encodes the page in the shape `c-api.md` gives (`page`, `last_page`, ..., `fetched_at` in RFC 3339).
+    /// Encodes the page in the shape `cf_breeds_page` documents in include/catfacts.h (`page`, `last_page`, ..., `fetched_at` in RFC 3339).
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(number, forKey: .page)

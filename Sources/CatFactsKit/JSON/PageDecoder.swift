@@ -7,7 +7,7 @@ import Foundation
 /// The one seam between bytes from the server and typed values.
 ///
 /// Everything the client decodes goes through it, so the parser can be swapped
-/// (see ARCHITECTURE.md, "Decoding sits behind one seam") without touching anything else.
+/// (docs/architecture.md, "JSON") without touching anything else.
 /// Failures are ``CatFactsError/decode(_:url:)`` naming what was wrong and where.
 public protocol PageDecoder: Sendable {
     /// Decodes a paginated response body.

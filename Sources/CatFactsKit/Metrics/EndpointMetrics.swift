@@ -1,4 +1,4 @@
-/// One endpoint's figures in a ``MetricsSnapshot``; JSON keys as in `c-api.md`.
+/// One endpoint's figures in a ``MetricsSnapshot``; JSON keys as `cf_metrics` documents them in include/catfacts.h.
 ///
 /// `requests` counts requests sent (a call served from cache counts in `cacheHits`
 /// instead); `errors` those that failed. The times (milliseconds, wall time from sending

@@ -1,4 +1,4 @@
-/// The OTLP exporter's figures, the metrics JSON's `"export"` block (`c-api.md`): `null` when
+/// The OTLP exporter's figures, the metrics JSON's `"export"` block (`cf_metrics` in include/catfacts.h): `null` when
 /// the client does not export and its environment named no collector.
 public struct ExportState: Sendable, Equatable, Codable {
     /// The collector (its base URL); `nil` when export is off because the environment's

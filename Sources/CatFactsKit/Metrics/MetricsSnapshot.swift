@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The metrics at one moment, as `cf_metrics` hands them out (keys in `c-api.md`).
+/// The metrics at one moment, as `cf_metrics` hands them out (keys in include/catfacts.h).
 public struct MetricsSnapshot: Sendable, Equatable, Encodable {
     public var endpoints: [EndpointMetrics]
     public var system: SystemInfo
