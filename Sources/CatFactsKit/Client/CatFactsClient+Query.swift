@@ -11,7 +11,13 @@ extension CatFactsClient {
     public func breedCatalog(refresh: Bool = false) async throws(CatFactsError) -> BreedCatalogView {
         if !refresh, let view = catalogView.withLock({ $0 }) { return view }
         let (breeds, source) = try await asOneCall(everyBreed)
-        let view = BreedCatalogView(breeds: breeds, source: source, deniedPrefixes: store)
+        let view: BreedCatalogView
+        if let recorder = deniedPrefixes {
+            let onDenied: @Sendable (String, String) -> Void = { prefix, catalog in recorder.record(prefix, catalog: catalog) }
+            view = BreedCatalogView(breeds: breeds, source: source, deniedPrefixes: recorder.saved(catalog:), onDenied: onDenied)
+        } else {
+            view = BreedCatalogView(breeds: breeds, source: source)
+        }
         catalogView.withLock { $0 = view }
         return view
     }
@@ -69,6 +75,11 @@ extension CatFactsClient {
             source = max(source, page.source)
         }
         return (breeds, source)
+    }
+
+    /// Returns once the prefixes its catalog views denied so far are in the cache.
+    package func flushDeniedPrefixes() async {
+        await deniedPrefixes?.flush()
     }
 
     /// Answers `query` over every breed (see ``BreedQuery``).

@@ -40,6 +40,8 @@ public final class CatFactsClient: Sendable {
     let knownBreeds = KnownBreeds()
     /// Every breed, once a query has needed them all.
     let catalogView = Locked<BreedCatalogView?>(nil)
+    /// Where the catalog views' denied prefixes are kept: the cache, written off the caller's path.
+    let deniedPrefixes: DeniedPrefixRecorder?
     let address: EndpointAddress
     let decoder: any PageDecoder
     private let onlineState: OnlineState
@@ -66,6 +68,7 @@ public final class CatFactsClient: Sendable {
         let cap = options.effectiveCacheMaxBytes
         let store = cap > 0 ? try ResponseStore(path: options.cachePath, maxBytes: cap) : nil
         self.store = store
+        deniedPrefixes = store.map(DeniedPrefixRecorder.init(store:))
         metrics = MetricsRecorder(store: store)
         let transport = transport ?? CurlTransport(maxConnections: options.maxConnections)
         let proxies = ProxyRule(option: options.proxy)

@@ -1,8 +1,8 @@
 /// Every breed, fetched once, with what queries need: folded names, a prefix index, and
-/// the deny-list of prefixes that found nothing. With a ``DeniedPrefixStore`` (the client's
-/// cache), the deny-list is loaded from it and each denial saved to it, filed under the
-/// catalog's ``fingerprint`` (so a changed catalog never inherits stale denials: opening its
-/// view clears them). Queries are answered by ``BreedQueryEngine``.
+/// the deny-list of prefixes that found nothing. Pure: it starts from the denials it is given
+/// and reports each new one to whoever keeps them (the client files them in its cache under
+/// the catalog's ``fingerprint``, so a changed catalog never inherits stale denials).
+/// Queries are answered by ``BreedQueryEngine``.
 public final class BreedCatalogView: Sendable {
     /// The breeds, in the server's order.
     public let breeds: [Breed]
@@ -12,17 +12,18 @@ public final class BreedCatalogView: Sendable {
     public let source: Source
     private let index: PrefixIndex
     private let denied: Locked<PrefixDenyList>
-    private let store: (any DeniedPrefixStore)?
+    private let onDenied: (@Sendable (_ prefix: String, _ catalog: String) -> Void)?
 
     /// Builds the view and its index (O(n log n)), its deny-list in memory only.
     public convenience init(breeds: [Breed], source: Source = .network) {
-        self.init(breeds: breeds, source: source, deniedPrefixes: nil)
+        self.init(breeds: breeds, source: source, deniedPrefixes: { _ in [] }, onDenied: nil)
     }
 
-    /// Builds the view and its index (O(n log n)); with `store`, loads the prefixes denied
-    /// for this catalog before (a store that cannot be read starts empty: the store reports
-    /// its own failures, as the cache's warnings).
-    package init(breeds: [Breed], source: Source, deniedPrefixes store: (any DeniedPrefixStore)?) {
+    /// Builds the view and its index (O(n log n)), its deny-list starting with what
+    /// `deniedPrefixes` gives for this catalog's fingerprint; `onDenied` hears each prefix
+    /// denied from then on (on the searching thread: it must return at once).
+    package init(breeds: [Breed], source: Source, deniedPrefixes: (_ catalog: String) -> [String],
+                 onDenied: (@Sendable (_ prefix: String, _ catalog: String) -> Void)?) {
         self.breeds = breeds
         self.source = source
         // Through the buffer, each name is read in place: iterating the array would copy every
@@ -31,15 +32,18 @@ public final class BreedCatalogView: Sendable {
             PrefixIndex(names: breeds.indices.lazy.map { breeds[$0].breed })
         }
         fingerprint = CatalogFingerprint.of(index)
-        self.store = store
+        self.onDenied = onDenied
         var list = PrefixDenyList()
-        let saved = try? store?.deniedPrefixes(catalog: fingerprint)
-        saved?.forEach { list.deny($0) }
+        deniedPrefixes(fingerprint).forEach { list.deny($0) }
         denied = Locked(list)
     }
 
-    /// Binary-search steps the prefix index has taken (for tests: a denied prefix takes none).
-    public var indexProbes: Int { index.probes }
+    /// Whether `prefix` (folded as searches fold it) is known to find nothing, so a search
+    /// for it or any longer prefix answers without looking.
+    package func denies(_ prefix: String) -> Bool {
+        let folded = TextFolding.fold(prefix)
+        return !folded.isEmpty && denied.withLock { $0.covers(folded) }
+    }
 
     /// Breeds whose name starts with `prefix` (case- and diacritic-insensitive), in name
     /// order, at most `limit`.
@@ -49,14 +53,14 @@ public final class BreedCatalogView: Sendable {
 
     /// Positions of the breeds whose folded name starts with `folded`: all of them for an
     /// empty prefix, none without a search for a denied one; a prefix that finds nothing is
-    /// denied (and saved when there is a store).
+    /// denied (and reported to `onDenied`).
     func positions(withPrefix folded: String, limit: Int) -> [Int] {
         if folded.isEmpty { return Array(breeds.indices.prefix(limit)) }
         if denied.withLock({ $0.covers(folded) }) { return [] }
         let found = index.positions(withPrefix: folded, limit: limit)
         if found.isEmpty, limit > 0 {
             denied.withLock { $0.deny(folded) }
-            try? store?.denyPrefix(folded, catalog: fingerprint)
+            onDenied?(folded, fingerprint)
         }
         return found
     }

@@ -5,7 +5,6 @@
 /// For a million names of about 27 bytes this holds about 40 MB (the buffer, 8-byte starts,
 /// 4-byte positions) and builds in about a quarter of a second (BENCHMARKS.md): no `String`
 /// per name is kept or made, and the sort is a radix sort over the bytes in place.
-/// Counts its probes (binary-search steps) so tests can see a search avoided.
 final class PrefixIndex: Sendable {
     /// The folded names, one after another.
     private let bytes: [UInt8]
@@ -14,7 +13,6 @@ final class PrefixIndex: Sendable {
     /// Positions, ordered by folded name (bytewise), then by position. 32 bits: a catalog of
     /// four billion breeds would not fit in memory long before.
     private let sorted: [UInt32]
-    private let probeCount = Locked(0)
 
     /// Indexes `names`, position `i` being the `i`th name.
     init(names: some Collection<String>) {
@@ -53,17 +51,14 @@ final class PrefixIndex: Sendable {
         let wanted = Array(prefix.utf8)
         var low = 0
         var high = sorted.count
-        var probes = 0
         bytes.withUnsafeBufferPointer { buffer in
             wanted.withUnsafeBufferPointer { wanted in
                 while low < high {
-                    probes += 1
                     let middle = (low + high) / 2
                     if Self.compare(buffer, name: slice(Int(sorted[middle])), with: wanted) < 0 { low = middle + 1 } else { high = middle }
                 }
             }
         }
-        probeCount.withLock { $0 += max(probes, 1) }
         var found: [Int] = []
         var index = low
         while index < sorted.count, found.count < limit {
@@ -75,8 +70,6 @@ final class PrefixIndex: Sendable {
         return found
     }
 
-    /// Binary-search steps taken so far.
-    var probes: Int { probeCount.withLock { $0 } }
 
     private func slice(_ position: Int) -> Range<Int> {
         starts[position]..<starts[position + 1]

@@ -12,13 +12,15 @@ struct DenyListStoreTests {
                 query.search = "Xq"
                 let first = try cachingClient(server.baseURL) { $0.cachePath = path }
                 #expect(try await first.query(query) == .items([]))
+                await first.flushDeniedPrefixes()
                 let second = try cachingClient(server.baseURL) { $0.cachePath = path }
                 let view = try await second.breedCatalog()
+                // Denied before any search of this process's view: loaded from the file.
+                #expect(view.denies("xqz"))
                 #expect(view.search(prefix: "xqz").isEmpty)
                 #expect(view.search(prefix: "XQ").isEmpty)
-                #expect(view.indexProbes == 0)
+                #expect(!view.denies("Sia"))
                 #expect(view.search(prefix: "Sia").map(\.breed) == ["Siamese"])
-                #expect(view.indexProbes > 0)
                 #expect(second.cacheWarnings.isEmpty)
                 return view.fingerprint
             }
@@ -34,6 +36,7 @@ struct DenyListStoreTests {
             defer { Task { await bundled.stop(); await synthetic.stop() } }
             let old = try cachingClient(bundled.baseURL) { $0.cachePath = path }
             #expect(try await old.breedCatalog().search(prefix: "Zz").isEmpty)
+            await old.flushDeniedPrefixes()
             let oldPrint = try await old.breedCatalog().fingerprint
             #expect(try deniedRows(path).map { $0[0] } == [oldPrint])
             // TTL zero: the pages are revalidated, so the new server's catalog is what is read.
@@ -42,8 +45,25 @@ struct DenyListStoreTests {
             #expect(view.breeds.count == 500)
             #expect(view.fingerprint != oldPrint)
             #expect(try deniedRows(path) == [])
-            _ = view.search(prefix: "zz")
-            #expect(view.indexProbes > 0)
+            #expect(!view.denies("zz"))
+        }
+    }
+
+    @Test func aDenialTheCacheCannotSaveIsCountedInItsWarningsAndTheSearchStillAnswers() async throws {
+        try await withTemporaryFolder { folder in
+            let path = folder.appendingPathComponent("cache.sqlite").path
+            try await withMock { _, server in
+                let client = try cachingClient(server.baseURL) { $0.cachePath = path }
+                let view = try await client.breedCatalog()
+                // Another connection takes the table away: the client's write of the denial fails.
+                try SQLiteConnection(path: path).execute("DROP TABLE denied_prefix")
+                #expect(view.search(prefix: "Qx").isEmpty)
+                await client.flushDeniedPrefixes()
+                #expect(view.denies("qxz"))
+                #expect(client.cacheWarnings.count == 1)
+                #expect(client.cacheWarnings.first?.contains("could not save the denied prefix \"qx\"") == true)
+                #expect(view.search(prefix: "Sia").map(\.breed) == ["Siamese"])
+            }
         }
     }
 
