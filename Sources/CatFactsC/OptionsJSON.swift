@@ -65,9 +65,6 @@ struct OptionsJSON {
         }
     }
 
-    /// The longest wait an option may ask for: a day, in milliseconds.
-    static let day: Int64 = 86_400_000
-
     func bool(_ key: String) throws(CatFactsError) -> Bool? {
         switch values[key] {
         case nil: return nil

@@ -13,7 +13,7 @@ import Darwin
 
 /// `catfacts`: the Cat Facts shell. Interactive on a terminal (readline, history, Tab
 /// completion); with `-c`, a script file or a non-terminal stdin, it runs the commands and
-/// exits, non-zero if one failed. See `help` inside, and fronts.md for the contract.
+/// exits, non-zero if one failed. See `help` inside and catfacts(1).
 @main
 struct CatFactsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -49,8 +49,8 @@ struct CatFactsCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The page cache file, for every server (default: $XDG_CACHE_HOME/catfacts/cache.sqlite; in memory with --mock).", valueName: "PATH"))
     var cache: String?
 
-    @Option(name: .customLong("cache-ttl"), help: ArgumentHelp("Seconds a cached page answers without asking the server (default 300); after that it is revalidated, and still answers when the server cannot.", valueName: "SECONDS"))
-    var cacheTTL: Int?
+    @Option(name: .customLong("cache-ttl"), parsing: .unconditional, help: ArgumentHelp("Seconds a cached page answers without asking the server (\(ClientOption.cacheTTL.flagRangeText), default 300); after that it is revalidated, and still answers when the server cannot.", valueName: "SECONDS"))
+    var cacheTTL: Double?
 
     @Flag(name: .customLong("no-cache"), help: "Run without the offline cache.")
     var noCache = false
@@ -74,13 +74,13 @@ struct CatFactsCommand: ParsableCommand {
           help: "Stop a script at its first failed command (exit status 1), as sqlite3's -bail does.")
     var bail = false
 
-    @Option(help: ArgumentHelp("Seconds a whole call may take, its retries and their waits included (default: no bound but each attempt's: 5 s to connect, 30 s in all).", valueName: "SECONDS"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds a whole call may take, its retries and their waits included (over 0, at most \(ClientOption.day / 1000), in steps of 0.001; default: no bound but each attempt's: 5 s to connect, 30 s in all).", valueName: "SECONDS"))
     var timeout: Double?
 
-    @Option(help: ArgumentHelp("Times a failed request is sent again (0..100, default 1).", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Times a failed request is sent again (\(ClientOption.retries.flagRangeText), default 1).", valueName: "N"))
     var retries: Int?
 
-    @Option(name: .customLong("max-connections"), help: ArgumentHelp("Connections open to the server at once (1..\(ClientOptions.maxConnectionsLimit), default \(ClientOptions.defaultMaxConnections)): the most requests under way at once, read-ahead pages included.", valueName: "N"))
+    @Option(name: .customLong("max-connections"), parsing: .unconditional, help: ArgumentHelp("Connections open to the server at once (\(ClientOption.maxConnections.flagRangeText), default \(ClientOptions.defaultMaxConnections)): the most requests under way at once, read-ahead pages included.", valueName: "N"))
     var maxConnections: Int?
 
     @Option(name: .customShort("c"), help: ArgumentHelp("Run these commands (separated by ;) and exit.", valueName: "COMMANDS"))
@@ -91,6 +91,10 @@ struct CatFactsCommand: ParsableCommand {
 
     @Flag(name: .customLong("manual-page"), help: .hidden)
     var manualPage = false
+
+    /// The library's options table as JSON Lines, for the tests that hold the fronts to it.
+    @Flag(name: .customLong("options-table"), help: .hidden)
+    var optionsTable = false
 
     /// As ArgumentParser's `main`, except that a usage error exits 2, as the other usage
     /// errors do (a script that cannot be read, a wrong base URL), not 64 (EX_USAGE).
@@ -117,25 +121,23 @@ struct CatFactsCommand: ParsableCommand {
         if mock, offline { throw ValidationError("--mock and --offline exclude each other.") }
         if offline, noFallback { throw ValidationError("--offline answers from the bundled catalog: it excludes --no-fallback.") }
         if cache != nil, noCache { throw ValidationError("--cache and --no-cache exclude each other.") }
-        // The library's range (cache_ttl_ms, 0..365 days), in the seconds the flag takes.
-        if let cacheTTL, !(0...31_536_000).contains(cacheTTL) { throw ValidationError("--cache-ttl \(cacheTTL): must be in 0..31536000 seconds.") }
+        // Ranges are the library's (ClientOption), in the unit each flag takes.
+        if let cacheTTL { try ClientOption.cacheTTL.checkFlag(cacheTTL) }
         if commands != nil, script != nil { throw ValidationError("give either -c COMMANDS or a SCRIPT, not both.") }
         if json, csv { throw ValidationError("--json and --csv exclude each other.") }
-        if let timeout, !(timeout > 0 && timeout <= 86_400) {
-            // As typed: whole seconds without ".0", any other value in full (never rounded).
-            let typed = timeout == timeout.rounded() && abs(timeout) < 1e15 ? String(Int(timeout)) : String(timeout)
-            throw ValidationError("--timeout \(typed): must be more than 0 and at most 86400 seconds.")
-        }
-        if let retries, !(0...100).contains(retries) { throw ValidationError("--retries \(retries): must be in 0..100.") }
-        if let maxConnections, !(1...ClientOptions.maxConnectionsLimit).contains(maxConnections) {
-            throw ValidationError("--max-connections \(maxConnections): must be in 1..\(ClientOptions.maxConnectionsLimit).")
-        }
+        if let timeout { try ClientOption.deadline.checkFlag(timeout) }
+        if let retries { try ClientOption.retries.checkFlag(Double(retries)) }
+        if let maxConnections { try ClientOption.maxConnections.checkFlag(Double(maxConnections)) }
     }
 
     func run() throws {
         if manualPage {
             print(ManualPage.render(help: Self.helpMessage(columns: 10_000), registry: .standard,
                                     version: LibraryVersion.string), terminator: "")
+            return
+        }
+        if optionsTable {
+            OptionsTableRow.all.forEach { print($0) }
             return
         }
         let environment = ProcessInfo.processInfo.environment
@@ -252,8 +254,8 @@ struct CatFactsCommand: ParsableCommand {
             retry: RetryPolicy(retries: retries ?? 1),
             offlineFallback: info.fallback)
         options.maxConnections = connections
-        if let timeout { options.deadline = .milliseconds(Int64((timeout * 1000).rounded(.up))) }
-        if let cacheTTL { options.cacheTTL = .seconds(cacheTTL) }
+        if let timeout { options.deadline = .milliseconds(Int64((timeout * 1000).rounded())) }
+        if let cacheTTL { options.cacheTTL = .milliseconds(Int64((cacheTTL * 1000).rounded())) }
         options.otlpEndpoint = otlp
         switch cache {
         case .file(let path): options.cachePath = path
@@ -266,11 +268,9 @@ struct CatFactsCommand: ParsableCommand {
             client.metrics.setListener { _ in network.recorded() }
             return client
         } catch {
-            if otlp != nil, error.description.contains("otlp_endpoint") {
-                console.error("catfacts: --otlp: \(error.shellDescription)")
-            } else {
-                console.error("catfacts: --base-url: \(error.shellDescription); e.g. --base-url \(ClientOptions.defaultBaseURL)")
-            }
+            // A refused option names its flag itself (CatFactsError.invalidOption).
+            let example = error.option == .baseURL ? "; e.g. --base-url \(ClientOptions.defaultBaseURL)" : ""
+            console.error("catfacts: \(error.shellDescription)\(example)")
             throw ExitCode(2)
         }
     }

@@ -458,7 +458,7 @@ static void every_string_option_refuses_other_types(void) {
 /* CR and LF: refused where text reaches HTTP (D3), harmless elsewhere. */
 static void strings_with_cr_lf_are_refused_where_they_reach_http(void) {
     check_option(CLIENT, "user_agent", "\"CatFacts\\r\\nX-Forged: 1\"", CF_ERR_ARGUMENT,
-                 "user_agent contains a control character");
+                 "user_agent=\"CatFacts\\r\\nX-Forged: 1\": contains a control character");
     check_option(CLIENT, "proxy", "\"http://proxy:3128\\r\\nX-Forged: 1\"", CF_ERR_ARGUMENT,
                  "contains a space or a control character");
     check_option(QUERY, "search", "\"Aby\\r\\nssinian\"", CF_OK, NULL);

@@ -63,6 +63,6 @@ struct DeadlineTests {
     @Test func aZeroDeadlineIsRefused() {
         var options = ClientOptions()
         options.deadline = .zero
-        #expect(throws: CatFactsError.argument("the deadline must be greater than zero")) { try CatFactsClient(options: options) }
+        #expect(throws: CatFactsError.invalidOption(.deadline, value: "0", problem: "must be in 1..86400000")) { try CatFactsClient(options: options) }
     }
 }

@@ -26,7 +26,7 @@ struct ErrorTests {
         #expect(attempt.description == slow + " (raise timeout_ms to wait longer)")
         #expect(attempt.description(naming: { _ in nil }) == slow)
         #expect(CatFactsError.cancelled.option == nil && CatFactsError.argument("x").option == nil)
-        #expect(ClientOption.allCases.map(\.rawValue) == ["timeout_ms", "deadline_ms"])
+        #expect(CatFactsError.invalidOption(.retries, value: "-1", problem: "must be in 0..100").option == .retries)
     }
 
     @Test func aServerErrorIsHTTPWithTheServersMessage() async throws {

@@ -104,7 +104,7 @@ struct ReadAheadTests {
     @Test func theDepthHasARange() {
         var options = ClientOptions()
         options.readAhead = ClientOptions.maxReadAhead + 1
-        #expect(throws: CatFactsError.argument("read_ahead 17 is out of range; expected 0 to 16 pages")) {
+        #expect(throws: CatFactsError.invalidOption(.readAhead, value: "17", problem: "must be in 0..16")) {
             _ = try CatFactsClient(options: options)
         }
     }

@@ -62,7 +62,7 @@ struct RequestTests {
 
     @Test func zeroTimeoutsAreRefused() {
         let limits = TransportLimits(connectTimeout: .zero)
-        #expect(throws: CatFactsError.argument("timeouts must be greater than zero")) {
+        #expect(throws: CatFactsError.invalidOption(.connectTimeout, value: "0", problem: "must be in 1..86400000")) {
             try CatFactsClient(options: ClientOptions(limits: limits))
         }
     }

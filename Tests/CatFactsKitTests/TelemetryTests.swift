@@ -171,8 +171,8 @@ struct ExportSettingsTests {
         #expect {
             _ = try ExportSettings.resolve(option: option, environment: [:])
         } throws: { error in
-            guard case .argument(let message) = error as? CatFactsError else { return false }
-            return message.hasPrefix("otlp_endpoint '") && message.contains(why)
+            guard let error = error as? CatFactsError, case .invalidOption(.otlpEndpoint, let value, let problem) = error else { return false }
+            return value.hasPrefix("'") && problem.contains(why) && error.description.hasPrefix("invalid argument: otlp_endpoint='")
         }
     }
 

@@ -93,7 +93,7 @@ def test_metrics_counts_the_spans_dropped_while_the_collector_is_down(mock_serve
 def test_a_bad_otlp_url_is_refused_naming_the_flag(mock_server):
     run = run_shell("--base-url", mock_server().url, "--otlp", "ftp://127.0.0.1:4318", "-c", "fact", env=otel_env())
     assert run.status == 2
-    assert run.error_lines == ["catfacts: --otlp: invalid argument: otlp_endpoint 'ftp://127.0.0.1:4318' uses scheme "
+    assert run.error_lines == ["catfacts: invalid argument: --otlp 'ftp://127.0.0.1:4318': uses scheme "
                                "'ftp'; only http and https are accepted"]
 
 

@@ -67,7 +67,7 @@ def test_an_unknown_command_suggests_the_nearest():
 
 
 def test_bad_flags_are_refused_before_anything_runs():
-    # Usage errors exit 2, as fronts.md says (ArgumentParser's own would be 64).
+    # Usage errors exit 2, as --help and catfacts(1) say (ArgumentParser's own would be 64).
     both = run_shell("--mock", "--base-url", "http://x", "-c", "breeds")
     assert both.status == 2
     assert both.error_lines[0] == "Error: --mock and --base-url exclude each other."
@@ -76,7 +76,8 @@ def test_bad_flags_are_refused_before_anything_runs():
     assert unknown.status == 2 and unknown.error_lines[0] == "Error: Unknown option '--bogus'"
     run = run_shell("--base-url", "ftp://example.com", "-c", "breeds")
     assert run.status == 2
-    assert run.error_lines[0].startswith("catfacts: --base-url: invalid argument: base URL 'ftp://example.com' uses scheme 'ftp'")
+    assert run.error_lines[0] == ("catfacts: invalid argument: --base-url 'ftp://example.com': uses scheme 'ftp'; "
+                                  "only http and https are accepted; e.g. --base-url https://catfact.ninja")
 
 
 # --- output that is not golden ----------------------------------------------------------

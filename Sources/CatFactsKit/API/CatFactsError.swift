@@ -9,6 +9,10 @@ import Foundation
 public enum CatFactsError: Error, Sendable, Equatable {
     /// A caller's mistake: a bad option, URL, page number or name.
     case argument(String)
+    /// A client option the caller set is refused: `value` as given (a URL's password
+    /// hidden), `problem` what is wrong with it and what is accepted ("must be in 0..100").
+    /// Each front names the option its own way (``description(naming:)``).
+    case invalidOption(ClientOption, value: String, problem: String)
     /// The server could not be reached or the connection broke.
     case network(String, url: String)
     /// No complete answer within the time allowed.
@@ -43,7 +47,7 @@ public enum CatFactsError: Error, Sendable, Equatable {
     /// The status this error maps to.
     public var status: Status {
         switch self {
-        case .argument: .argument
+        case .argument, .invalidOption: .argument
         case .network: .network
         case .timeout, .deadlinePassed: .timeout
         case .http: .http
@@ -58,11 +62,13 @@ public enum CatFactsError: Error, Sendable, Equatable {
 }
 
 extension CatFactsError: CustomStringConvertible, LocalizedError {
-    /// The option that waits longer, when raising it may get past this error: the attempt's
-    /// timeout for ``timeout(seconds:url:)``, the deadline for
+    /// The option to change: the one refused for ``invalidOption(_:value:problem:)``; the
+    /// one that waits longer, when raising it may get past this error: the attempt's timeout
+    /// for ``timeout(seconds:url:)``, the deadline for
     /// ``deadlinePassed(milliseconds:attempts:reason:url:)``; `nil` for the others.
     public var option: ClientOption? {
         switch self {
+        case .invalidOption(let option, _, _): option
         case .timeout: .attemptTimeout
         case .deadlinePassed: .deadline
         default: nil
@@ -70,17 +76,19 @@ extension CatFactsError: CustomStringConvertible, LocalizedError {
     }
 
     /// What failed, why and what to try, in the C API's words: ``option`` named by its
-    /// options key (`deadline_ms`).
+    /// options key (`deadline_ms`; `retries=-1: must be in 0..100`).
     public var description: String { description(naming: { $0.rawValue }) }
 
     /// ``description`` with ``option`` named as a front names it (`--timeout` in the shell):
     /// `name` gives the front's word for it, or `nil` when the front has no such option (the
-    /// advice to raise it is then left out).
+    /// advice to raise it is then left out; a refused option is named by its C key).
     @_optimize(size)  // once per error
     public func description(naming name: (ClientOption) -> String?) -> String {
         switch self {
         case .argument(let text):
             return "invalid argument: \(text)"
+        case .invalidOption(let option, let value, let problem):
+            return "invalid argument: \(name(option) ?? option.rawValue)=\(value): \(problem)"
         case .network(let cause, let url):
             return "network error for \(url): \(cause); check the address and your connection"
         case .timeout(let seconds, let url):

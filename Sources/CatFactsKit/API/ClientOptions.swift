@@ -63,8 +63,8 @@ public struct ClientOptions: Sendable, Equatable {
     /// endpoint, limit and max length): the next ones, up to this many, in the background
     /// (``ReadAhead``). 0 turns it off; at most ``maxReadAhead``.
     public var readAhead: Int = 2
-    /// The most pages ``readAhead`` may ask for.
-    public static let maxReadAhead = 16
+    /// The most pages ``readAhead`` may ask for (``ClientOption/readAhead``'s range).
+    public static var maxReadAhead: Int { Int(ClientOption.readAhead.range?.upperBound ?? 0) }
     /// The most connections open to one host at once, so the most requests to it under way
     /// at once; more wait their turn. 8 by default, polite to a public API; a local server
     /// or many concurrent calls may want more (at most ``maxConnectionsLimit``). Over HTTP/2
@@ -73,10 +73,10 @@ public struct ClientOptions: Sendable, Equatable {
     public var maxConnections: Int = ClientOptions.defaultMaxConnections
     /// ``maxConnections`` unless set: as many as the pager loads pages at once.
     public static let defaultMaxConnections = 8
-    /// The most ``maxConnections`` may be: each connection holds a file descriptor (1024 a
-    /// process by default on Linux) and is kept open for reuse, and more requests than this
-    /// at once to one host is a flood, not a client.
-    public static let maxConnectionsLimit = 256
+    /// The most ``maxConnections`` may be (``ClientOption/maxConnections``'s range): each
+    /// connection holds a file descriptor (1024 a process by default on Linux) and is kept
+    /// open for reuse, and more requests than this at once to one host is a flood, not a client.
+    public static var maxConnectionsLimit: Int { Int(ClientOption.maxConnections.range?.upperBound ?? 0) }
     /// The OTLP/HTTP collector to export spans and metrics to (a base URL such as
     /// `http://127.0.0.1:4318`: `/v1/traces` and `/v1/metrics` are appended). `nil` (the
     /// default) reads the standard `OTEL_EXPORTER_OTLP_*` environment variables; `""` turns
@@ -98,70 +98,65 @@ public struct ClientOptions: Sendable, Equatable {
     /// The base URL, checked: http or https with a host; a trailing `/` dropped.
     @_optimize(size)  // once per client
     func validatedBaseURL() throws(CatFactsError) -> URL {
+        func refuse(_ problem: String) -> CatFactsError { .invalidOption(.baseURL, value: "'\(baseURL)'", problem: problem) }
         var text = baseURL.trimmed()
         while text.hasSuffix("/") { text.removeLast() }
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased() else {
-            throw .argument("base URL '\(baseURL)' is not a URL; expected e.g. \(Self.defaultBaseURL)")
+            throw refuse("is not a URL; expected e.g. \(Self.defaultBaseURL)")
         }
         guard scheme == "http" || scheme == "https" else {
-            throw .argument("base URL '\(baseURL)' uses scheme '\(scheme)'; only http and https are accepted")
+            throw refuse("uses scheme '\(scheme)'; only http and https are accepted")
         }
-        guard let host = components.host, !host.isEmpty else {
-            throw .argument("base URL '\(baseURL)' has no host")
-        }
-        guard components.query == nil, components.fragment == nil else {
-            throw .argument("base URL '\(baseURL)' must not carry a query or fragment")
-        }
-        guard let url = components.url else {
-            throw .argument("base URL '\(baseURL)' is not a valid URL")
-        }
+        guard let host = components.host, !host.isEmpty else { throw refuse("has no host") }
+        guard components.query == nil, components.fragment == nil else { throw refuse("must not carry a query or fragment") }
+        guard let url = components.url else { throw refuse("is not a valid URL") }
         return url
     }
 
+    /// Checks every option against ``ClientOption``'s table (ranges, lengths) and the rules
+    /// of the text ones (no control characters in a header, a proxy URL's scheme).
     @_optimize(size)
     func validate() throws(CatFactsError) {
         _ = try validatedBaseURL()
+        for option in ClientOption.allCases {
+            if let range = option.range, let value = option.number(in: self), !range.contains(value) {
+                throw .invalidOption(option, value: "\(value)", problem: "must be in \(option.rangeText ?? "")")
+            }
+        }
+        try Self.requireLength(baseURL, of: .baseURL)
+        try Self.requireLength(userAgent, of: .userAgent)
         // A header field must not carry a line break: it would forge further headers.
         guard !userAgent.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
-            throw .argument("user_agent contains a control character (CR, LF, ...): \(userAgent.debugDescription)")
+            throw .invalidOption(.userAgent, value: userAgent.debugDescription, problem: "contains a control character (CR, LF, ...)")
         }
         if let proxy, !proxy.isEmpty {
+            let shown = "'\(ProxyChoice.redacted(proxy))'"
+            try Self.requireLength(proxy, of: .proxy, shown: shown)
             let scheme = proxy.split(separator: ":", maxSplits: 1).first.map { $0.lowercased() } ?? ""
             guard proxy.contains("://"), Self.proxySchemes.contains(scheme) else {
-                throw .argument("proxy '\(ProxyChoice.redacted(proxy))' is not a proxy URL; expected e.g. http://proxy:3128 "
-                                + "(schemes: \(Self.proxySchemes.sorted().joined(separator: ", "))), or \"\" for none")
+                throw .invalidOption(.proxy, value: shown, problem: "is not a proxy URL; expected e.g. http://proxy:3128 "
+                                     + "(schemes: \(Self.proxySchemes.sorted().joined(separator: ", "))), or \"\" for none")
             }
             guard !proxy.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == " " }) else {
-                throw .argument("proxy '\(ProxyChoice.redacted(proxy))' contains a space or a control character")
+                throw .invalidOption(.proxy, value: shown, problem: "contains a space or a control character")
             }
         }
-        if let deadline, deadline <= .zero { throw .argument("the deadline must be greater than zero") }
-        guard limits.connectTimeout > .zero, limits.totalTimeout > .zero else {
-            throw .argument("timeouts must be greater than zero")
-        }
-        guard limits.maxBodyBytes > 0 else {
-            throw .argument("the body size cap must be greater than zero")
-        }
-        guard retry.retries >= 0 else {
-            throw .argument("retries \(retry.retries) is negative")
-        }
-        if let cacheMaxBytes, cacheMaxBytes < 0 {
-            throw .argument("cache_max_bytes \(cacheMaxBytes) is negative (0 turns the cache off)")
-        }
         if let cachePath, cachePath.isEmpty {
-            throw .argument("cache_path is empty; leave it out for a memory-only cache")
+            throw .invalidOption(.cachePath, value: "\"\"", problem: "is empty; leave it out for a memory-only cache")
         }
-        guard cacheTTL >= .zero else { throw .argument("the cache TTL must not be negative") }
+        if let otlpEndpoint { try Self.requireLength(otlpEndpoint, of: .otlpEndpoint, shown: "'\(ProxyChoice.redacted(otlpEndpoint))'") }
         guard offlineAfterFailures >= 1 else {
             throw .argument("offline after \(offlineAfterFailures) failures: it must be at least 1")
         }
         guard offlineCooldown >= .zero else { throw .argument("the offline cool-down must not be negative") }
         guard probeInterval > .zero else { throw .argument("the probe interval must be greater than zero") }
-        guard (0...Self.maxReadAhead).contains(readAhead) else {
-            throw .argument("read_ahead \(readAhead) is out of range; expected 0 to \(Self.maxReadAhead) pages")
-        }
-        guard (1...Self.maxConnectionsLimit).contains(maxConnections) else {
-            throw .argument("max_connections \(maxConnections) is out of range; expected 1 to \(Self.maxConnectionsLimit) connections")
+    }
+
+    /// Refuses `text` longer than `option`'s ``ClientOption/longest``.
+    private static func requireLength(_ text: String, of option: ClientOption, shown: String? = nil) throws(CatFactsError) {
+        if let longest = option.longest, text.utf8.count > longest {
+            throw .invalidOption(option, value: shown ?? "(\(text.utf8.count) bytes)",
+                                 problem: "is \(text.utf8.count) bytes long; at most \(longest) are accepted")
         }
     }
 }

@@ -50,19 +50,21 @@ public struct ExportSettings: Sendable, Equatable {
     }
 
     /// The longest collector URL accepted, in bytes.
-    static let longestURL = 2048
+    static var longestURL: Int { ClientOption.otlpEndpoint.longest ?? ClientOption.longestURL }
 
     /// The settings for `option` (``ClientOptions/otlpEndpoint``) in `environment`: `nil` with
     /// export off, and the warnings about the environment either way.
     ///
-    /// - Throws: ``CatFactsError/argument(_:)`` when `option` is not an http(s) URL, is over
+    /// - Throws: ``CatFactsError/invalidOption(_:value:problem:)`` when `option` is not an http(s) URL, is over
     ///   2048 bytes or holds a space or a control character.
     public static func resolve(option: String?, environment: [String: String]) throws(CatFactsError) -> (ExportSettings?, [String]) {
         var warnings: [String] = []
         var traces: String?, metrics: String?, endpoint: String
         if let option {
             guard !option.isEmpty else { return (nil, []) }
-            if let problem = problem(withURL: option) { throw .argument("otlp_endpoint '\(QuotedValue.shown(ProxyChoice.redacted(option)))' \(problem)") }
+            if let problem = problem(withURL: option) {
+                throw .invalidOption(.otlpEndpoint, value: "'\(QuotedValue.shown(ProxyChoice.redacted(option)))'", problem: problem)
+            }
             let base = trimmedBase(option)
             (traces, metrics, endpoint) = (base + "/v1/traces", base + "/v1/metrics", ProxyChoice.redacted(base))
         } else {

@@ -29,7 +29,7 @@ struct ShellError: Error, Sendable, Equatable {
         switch error {
         case .cancelled:
             self = .cancelled
-        case .argument:
+        case .argument, .invalidOption:
             self.init(error.shellDescription, advice: "see help")
         case .http(let status, _, _, _):
             self.init(error.shellDescription, advice: status >= 500 ? "the server failed; try again later"

@@ -7,7 +7,7 @@ import os
 from dataclasses import dataclass
 from typing import Any, Dict, Optional, Union
 
-from ._convert import DAY_S, encode, int64, milliseconds
+from ._convert import DAY_S, encode, flag, int64, milliseconds
 
 __all__ = ["ClientConfig"]
 
@@ -40,7 +40,7 @@ class ClientConfig:
             TypeError, ArgumentError: a bad value (the message names the parameter).
         """
         options: Dict[str, Any] = {"retries": int64(self.retries, "retries"),
-                                   "offline_fallback": bool(self.offline_fallback)}
+                                   "offline_fallback": flag(self.offline_fallback, "offline_fallback")}
         for key, name, seconds in (("deadline_ms", "timeout", self.timeout),
                                    ("connect_timeout_ms", "connect_timeout", self.connect_timeout),
                                    ("timeout_ms", "attempt_timeout", self.attempt_timeout)):

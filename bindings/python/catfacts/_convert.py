@@ -10,7 +10,7 @@ from typing import Any, Dict, Iterable, List, Mapping, Optional
 from .errors import ArgumentError
 from .models import Breed
 
-__all__ = ["DAY_S", "int64", "milliseconds", "encode", "field", "search_fields", "query_json", "list_options"]
+__all__ = ["DAY_S", "int64", "flag", "milliseconds", "encode", "field", "search_fields", "query_json", "list_options"]
 
 _INT64_MIN, _INT64_MAX = -(2 ** 63), 2 ** 63 - 1
 
@@ -25,7 +25,10 @@ def _shown(name: str, value: Any) -> str:
 
 
 def int64(value: Any, name: str) -> int:
-    """``value`` as a C int64_t, or TypeError / ArgumentError saying which argument."""
+    """``value`` as a C int64_t, or TypeError / ArgumentError saying which argument. A bool is
+    not a number here, as in the library's options JSON (``retries=True`` is a mistake)."""
+    if isinstance(value, bool):
+        raise TypeError(f"{_shown(name, value)}: must be an integer, not bool")
     try:
         number = operator.index(value)
     except TypeError:
@@ -35,16 +38,29 @@ def int64(value: Any, name: str) -> int:
     return number
 
 
+def flag(value: Any, name: str) -> bool:
+    """``value`` as the library's true or false, or TypeError: a number or a string is not a
+    flag (``offline_fallback=1`` or ``'yes'`` is a mistake the library's options refuse too)."""
+    if not isinstance(value, bool):
+        raise TypeError(f"{_shown(name, value)}: must be True or False, not {type(value).__name__}")
+    return value
+
+
 def milliseconds(seconds: Any, name: str, *, zero: bool, highest: float) -> int:
-    """Seconds as the library's whole milliseconds, rounded up (so that a positive time
-    never becomes 0 ms), or ArgumentError naming the parameter and its range in seconds."""
-    if not isinstance(seconds, numbers.Real):
+    """Seconds as the library's whole milliseconds, or ArgumentError naming the parameter and
+    its range in seconds. The library counts in milliseconds: a finer time (0.0005) is refused
+    rather than rounded into another one; a bool is not a time."""
+    if isinstance(seconds, bool) or not isinstance(seconds, numbers.Real):
         raise TypeError(f"{_shown(name, seconds)}: must be a number of seconds, not {type(seconds).__name__}")
     value = float(seconds)
+    lowest = "0 or more" if zero else "more than 0"
     if not (math.isfinite(value) and (value >= 0 if zero else value > 0) and value <= highest):
-        lowest = "0 or more" if zero else "more than 0"
         raise ArgumentError(f"invalid argument: {_shown(name, seconds)}: must be {lowest} seconds, at most {highest:.15g}")
-    return math.ceil(value * 1000)
+    whole = round(value * 1000)
+    if abs(value * 1000 - whole) > 1e-6 or whole == 0 and not zero:
+        raise ArgumentError(f"invalid argument: {_shown(name, seconds)}: must be {lowest} seconds, at most {highest:.15g}, "
+                            "in steps of 0.001 (the library counts milliseconds)")
+    return whole
 
 
 def encode(text: Any, name: str) -> bytes:

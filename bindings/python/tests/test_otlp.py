@@ -394,7 +394,7 @@ def test_close_returns_while_the_collector_hangs_and_calls_go_on_meanwhile(
 @pytest.mark.parametrize("endpoint, why", [
     ("ftp://127.0.0.1:4318", "uses scheme 'ftp'; only http and https are accepted"),
     ("http://127.0.0.1:4318/a b", "otlp_endpoint contains a control character or a space at byte 23"),
-    ("127.0.0.1:4318", "otlp_endpoint '127.0.0.1:4318'"),
+    ("127.0.0.1:4318", "otlp_endpoint='127.0.0.1:4318': is not a URL"),
     ("http://" + "a" * 2048, "otlp_endpoint is 2055 bytes long; at most 2048"),
 ])
 def test_a_bad_otlp_endpoint_is_refused_naming_it(mock_url: str, endpoint: str, why: str) -> None:

@@ -126,4 +126,4 @@ def test_a_failing_proxy_is_named_without_its_password() -> None:
 def test_a_proxy_that_is_no_url_is_an_argument_error() -> None:
     with pytest.raises(catfacts.ArgumentError) as caught:
         catfacts.Client(proxy="proxy.corp:3128")
-    assert "proxy 'proxy.corp:3128' is not a proxy URL" in str(caught.value)
+    assert "proxy='proxy.corp:3128': is not a proxy URL" in str(caught.value)
