@@ -160,13 +160,14 @@ standalone-check:
 	scripts/check-standalone.sh
 
 # The quick loop, for every change: the debug build with its tests, then every front's suites
-# side by side (Swift in a lane of its own; the layers, the C tests and samples, Python, the
-# shell) - no root, no network, nothing installed: check-tools names what is missing and the
-# one command that installs it. make test stays the full gate (installs, release and sanitizer
-# builds, valgrind, the fuzzers, packages on bare Debian roots). Times: README, "Testing".
-CHECK_FOREGROUND := layer-check standalone-check c-test python-suite shell-suite
+# in three lanes side by side (they mostly wait on their mocks): Swift, then the layers; the C
+# tests and samples; Python, then the shell. No root, no network, nothing installed:
+# check-tools names what is missing and the one command that installs it. make test stays the
+# full gate (installs, release and sanitizer builds, valgrind, the fuzzers, packages on bare
+# Debian roots). Times: README, "Testing".
 check: check-tools
-	@scripts/stages.sh --first "check-build" --background "swift-test" $(CHECK_FOREGROUND)
+	@scripts/stages.sh --first "check-build" --background "swift-test layer-check standalone-check" \
+		--background "c-test" python-suite shell-suite
 
 check-tools:
 	@scripts/check-tools.sh

@@ -216,7 +216,7 @@ def test_an_option_of_the_wrong_type_is_named_as_its_keyword(mock_url: str) -> N
 
 def test_options_are_accepted(mock_url: str) -> None:
     with catfacts.Client(mock_url, timeout=2.5, retries=5, user_agent="catfacts-tests/1.0",
-                         offline_fallback=True, connect_timeout=0.5, attempt_timeout=1.0005) as opened:
+                         offline_fallback=True, connect_timeout=0.5, attempt_timeout=1.001) as opened:
         assert opened.breeds_page(1, limit=1).items[0] == ABYSSINIAN
 
 
