@@ -18,11 +18,18 @@
  * - Every function may be called from any thread; "Threads" below says which calls may
  *   run at once, from listeners and from signal handlers, and each function's own
  *   "Threads:" line says it for that function.
- * - A NULL handle or out-pointer is CF_ERR_ARGUMENT naming it, never a crash; so is a
- *   handle of another kind (a cf_list * cast to cf_client *, or any other pointer that is
- *   not a handle of this library). Closing or interrupting NULL, or a handle of another
- *   kind, does nothing. A closed handle is freed memory: using it is undefined, as after
- *   free().
+ * - A NULL handle or out-pointer is CF_ERR_ARGUMENT naming it, never a crash; so is every
+ *   pointer that is not an open handle of the kind the function takes: a closed handle, a
+ *   handle of another kind (a cf_list * cast to cf_client *), a small integer, a pointer into
+ *   an unmapped or PROT_NONE page, a misaligned one. Handles are looked up by their value in
+ *   the library's table of open handles, never read through; the message says which ("the
+ *   client is NULL", "the client is not a cf_client *: it was closed", "...: a handle of
+ *   another kind (a cf_list *)", "...: not a handle of this library"). Closing or
+ *   interrupting any of them does nothing. A handle's value is an address the library
+ *   reserves and never maps (dereferencing one faults at once); a closed handle's value is
+ *   given to a new handle only after its place in the table has been reused 256 times, so
+ *   using a closed handle is reported, not undefined, until then. A handle inherited across
+ *   fork() is refused too (see "The process").
  * - Text handed in must be UTF-8: anything else is CF_ERR_ARGUMENT naming the argument
  *   or option and the first byte at fault.
  *
