@@ -8,14 +8,18 @@ let crossModuleOptimization: [SwiftSetting] = [.unsafeFlags(["-cross-module-opti
 
 /// How libCatFacts.so is linked. Always: only the header's functions exported (a version
 /// script; everything else local, so no Swift internals become ABI and nothing clashes with
-/// a host's own Swift runtime), the SONAME libCatFacts.so.0, no undefined symbols; lld,
+/// a host's own Swift runtime), the SONAME libCatFacts.so.0, never unloaded (-z nodelete),
+/// no undefined symbols; lld,
 /// whose dynamic symbol table then holds nothing else. In release builds: the Swift runtime and
 /// FoundationEssentials linked in (-static-stdlib), unused sections dropped, so the library
 /// loads where no Swift toolchain is installed (`make dist-check` proves it).
 let libraryLinking: [LinkerSetting] = [
     .unsafeFlags(["-use-ld=lld",
                   "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/CatFactsC/catfacts.map",
-                  "-Xlinker", "-soname=libCatFacts.so.0"], .when(platforms: [.linux])),
+                  "-Xlinker", "-soname=libCatFacts.so.0",
+                  // dlclose() leaves it loaded (catfacts.h, "The process"): its threads and its
+                  // fork handlers run its code, which must stay mapped for the process's life.
+                  "-Xlinker", "-z", "-Xlinker", "nodelete"], .when(platforms: [.linux])),
     // Release: every symbol resolved at link time (-z defs), so a runtime library left out of
     // the static link fails the build, not the first dlopen on someone else's machine. Not in
     // debug builds, which the ThreadSanitizer build is (make tsan): there the

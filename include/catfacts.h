@@ -18,11 +18,18 @@
  * - Every function may be called from any thread; "Threads" below says which calls may
  *   run at once, from listeners and from signal handlers, and each function's own
  *   "Threads:" line says it for that function.
- * - A NULL handle or out-pointer is CF_ERR_ARGUMENT naming it, never a crash; so is a
- *   handle of another kind (a cf_list * cast to cf_client *, or any other pointer that is
- *   not a handle of this library). Closing or interrupting NULL, or a handle of another
- *   kind, does nothing. A closed handle is freed memory: using it is undefined, as after
- *   free().
+ * - A NULL handle or out-pointer is CF_ERR_ARGUMENT naming it, never a crash; so is every
+ *   pointer that is not an open handle of the kind the function takes: a closed handle, a
+ *   handle of another kind (a cf_list * cast to cf_client *), a small integer, a pointer into
+ *   an unmapped or PROT_NONE page, a misaligned one. Handles are looked up by their value in
+ *   the library's table of open handles, never read through; the message says which ("the
+ *   client is NULL", "the client is not a cf_client *: it was closed", "...: a handle of
+ *   another kind (a cf_list *)", "...: not a handle of this library"). Closing or
+ *   interrupting any of them does nothing. A handle's value is an address the library
+ *   reserves and never maps (dereferencing one faults at once); a closed handle's value is
+ *   given to a new handle only after its place in the table has been reused 256 times, so
+ *   using a closed handle is reported, not undefined, until then. A handle inherited across
+ *   fork() is refused too (see "The process").
  * - Text handed in must be UTF-8: anything else is CF_ERR_ARGUMENT naming the argument
  *   or option and the first byte at fault.
  *
@@ -132,6 +139,33 @@
  *   the listener runs on.
  * - Signal handlers may call cf_client_interrupt and nothing else (it only sets a flag
  *   and writes a byte to a pipe).
+ *
+ * The process (what stays after the last client, and what a host may rely on):
+ * - The first client starts what then stays for the life of the process: one thread (the
+ *   interrupt watcher, which cf_client_interrupt wakes) with one pipe (two descriptors);
+ *   once a call has waited on a timer, the event thread of libdispatch (the Swift
+ *   concurrency runtime's), with an epoll, an eventfd and a timerfd; libcurl, loaded at the
+ *   first request and never unloaded; handlers registered with pthread_atfork (below); and
+ *   4 GiB of reserved address space, never mapped (no memory: handles are addresses in it).
+ *   Calls also use the runtime's pool threads (about one per CPU), which end after some
+ *   seconds idle. Everything else is a client's own and ends with its cf_client_close (its
+ *   HTTP thread and connections, its cache file), so once every client is closed and the
+ *   pool is idle the process holds at most two threads and five descriptors more than before
+ *   the first client, however many clients came and went.
+ * - exec: the library's own descriptors (the pipe, a cache file and its journal,
+ *   libdispatch's) are close-on-exec. libcurl's sockets are not (an open client's
+ *   connections, and a pair per client for waking its HTTP thread): a program exec'd while a
+ *   client is open inherits them, so close clients first, or close descriptors in the child.
+ * - fork(): the library works in the child, whatever the parent was doing (calls in flight
+ *   on other threads included): new clients work, with threads of their own. A client, list
+ *   or search inherited from the parent is refused at once with CF_ERR_ARGUMENT, whose message
+ *   says to open a new client (its threads stayed in the parent, and its connections and
+ *   cache file are shared with it); closing or interrupting it in the child does nothing
+ *   harmful and returns at once (its memory stays: a few kB). The parent's handles and calls
+ *   go on unaffected. In a child the runtime's jobs run on threads of the library's own
+ *   (libdispatch's pool may never start a thread again there).
+ * - Unloading: dlclose() leaves the library loaded (it is linked with -z nodelete): its
+ *   threads and fork handlers run its code for the life of the process.
  */
 #ifndef CATFACTS_H
 #define CATFACTS_H

@@ -3,7 +3,8 @@ import CCatFactsHeader
 
 /// What a `cf_list *` points to, a list of breeds or of facts, and the one place such
 /// handles are made, looked up and closed.
-final class ListHandle: Sendable {
+final class ListHandle: HandleObject {
+    static let kind = HandleRegistry.Kind.list
     enum Items: Sendable {
         case breeds(PagedList<Breed>)
         case facts(PagedList<Fact>)
@@ -31,12 +32,18 @@ final class ListHandle: Sendable {
         default:
             throw .argument("collection \(what.rawValue) is neither CF_BREEDS (\(CF_BREEDS.rawValue)) nor CF_FACTS (\(CF_FACTS.rawValue))")
         }
-        return Handle.make(ListHandle(items, calls: client.callsInProgress))
+        let handle = ListHandle(items, calls: client.callsInProgress)
+        do throws(CatFactsError) {
+            return try Handle.make(handle)
+        } catch {
+            handle.close()
+            throw error
+        }
     }
 
     /// The list `pointer` stands for, or the argument error naming it.
     static func list(_ pointer: OpaquePointer?) throws(CatFactsError) -> ListHandle {
-        try Handle.require(pointer, as: ListHandle.self, what: "the list", kind: "cf_list")
+        try Handle.require(pointer, as: ListHandle.self, what: "the list")
     }
 
     /// The breeds of the list `pointer` stands for; an argument error for a list of facts.
@@ -51,10 +58,13 @@ final class ListHandle: Sendable {
         return facts
     }
 
-    /// Ends the handle and the list; NULL or a handle of another kind: nothing.
+    /// Ends the handle and the list; anything but an open list handle: nothing.
     static func close(_ pointer: OpaquePointer?) {
-        guard let handle = Handle.release(pointer, as: ListHandle.self) else { return }
-        switch handle.items {
+        Handle.release(pointer, as: ListHandle.self)?.close()
+    }
+
+    private func close() {
+        switch items {
         case .breeds(let list): list.close()
         case .facts(let list): list.close()
         }

@@ -3,7 +3,8 @@ import CCatFactsHeader
 
 /// What a `cf_search *` points to, and the one place such handles are made, looked up and
 /// closed.
-final class SearchHandle: Sendable {
+final class SearchHandle: HandleObject {
+    static let kind = HandleRegistry.Kind.search
     let search: LiveSearch
     private init(_ search: LiveSearch) { self.search = search }
 
@@ -21,15 +22,20 @@ final class SearchHandle: Sendable {
             }
             answer.json.withCString { callback.function(callback.context, Int64(answer.generation), status, $0) }
         }
-        return Handle.make(SearchHandle(search))
+        do throws(CatFactsError) {
+            return try Handle.make(SearchHandle(search))
+        } catch {
+            search.close()
+            throw error
+        }
     }
 
     /// The search `pointer` stands for, or the argument error naming it.
     static func search(_ pointer: OpaquePointer?) throws(CatFactsError) -> LiveSearch {
-        try Handle.require(pointer, as: SearchHandle.self, what: "the search", kind: "cf_search").search
+        try Handle.require(pointer, as: SearchHandle.self, what: "the search").search
     }
 
-    /// Ends the handle and the search; NULL or a handle of another kind: nothing.
+    /// Ends the handle and the search; anything but an open search handle: nothing.
     static func close(_ pointer: OpaquePointer?) {
         Handle.release(pointer, as: SearchHandle.self)?.search.close()
     }

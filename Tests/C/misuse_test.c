@@ -1,12 +1,16 @@
 /*
  * catfacts.h used as a hostile or careless caller would: JSON nested without end (D5), and
- * (below) every function with NULL and wrong-kind handles, every option out of range, of the
+ * (below) every function with NULL, closed and wrong-kind handles and pointers that are no
+ * handle at all (small integers, unmapped and PROT_NONE pages, misaligned pointers), every option out of range, of the
  * wrong type or with bad text, every listener calling back into the library. Each case
  * asserts the exact status and that cf_last_error() names the culprit. No case may crash,
  * leak or hang: run.sh runs this program under valgrind, `make c-misuse` under ASan+UBSan.
  * Needs no mock: nothing here reaches a server except through a closed port.
  */
 #include "harness.h"
+
+#include <sys/mman.h>
+#include <unistd.h>
 
 /* A non-NULL value out-pointers start with, so a failure that leaves them alone shows. */
 #define SENTINEL ((void *)&sentinel_target)
@@ -238,6 +242,118 @@ static void every_function_refuses_a_handle_of_another_kind(void) {
     char *json = NULL;
     CHECK_STATUS(cf_metrics(c, &json), CF_OK);
     cf_free(json);
+    cf_list_close(l);
+    cf_client_close(c);
+}
+
+/*
+ * Pointers that are no open handle, in every function: looked up by value, never read
+ * through, each named (never a crash, whatever the pointer: run under valgrind and ASan).
+ */
+struct hostile { const char *what; void *pointer; const char *says; };
+
+static void check_hostile(const struct hostile *h) {
+    for (size_t i = 0; i < HANDLE_CASES; i++) {
+        char expected[128];
+        snprintf(expected, sizeof expected, "the %s is not a cf_%s *: %s", handle_cases[i].kind, handle_cases[i].kind, h->says);
+        if (CHECK_FAILS(handle_cases[i].call(h->pointer), CF_ERR_ARGUMENT, expected) != CF_ERR_ARGUMENT)
+            fprintf(stderr, "  (in %s, given %s)\n", handle_cases[i].function, h->what);
+    }
+    CHECK_INT_EQ(cf_list_count(h->pointer), CF_COUNT_INVALID);
+    CHECKF(strstr(cf_last_error(), h->says) != NULL, "cf_list_count given %s: %s", h->what, cf_last_error());
+    /* The void functions do nothing with it: reaching the next line is the check. */
+    cf_client_interrupt(h->pointer);
+    cf_client_close(h->pointer);
+    cf_list_close(h->pointer);
+    cf_search_close(h->pointer);
+}
+
+static void every_function_refuses_what_is_no_handle_naming_it(void) {
+    long page_size = sysconf(_SC_PAGESIZE);
+    void *guarded = mmap(NULL, (size_t)page_size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    void *unmapped = mmap(NULL, (size_t)page_size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (guarded == MAP_FAILED || unmapped == MAP_FAILED) { CHECK(!"mmap failed"); return; }
+    munmap(unmapped, (size_t)page_size);
+    cf_client *c = NULL;
+    if (CHECK_STATUS(cf_client_open(nowhere, NULL, &c), CF_OK) != CF_OK) return;
+    const char *not_handle = "not a handle of this library";
+    struct hostile cases[] = {
+        {"(void *)0x10", (void *)0x10, not_handle},
+        {"(void *)1", (void *)1, not_handle},
+        {"(void *)-1", (void *)-1, not_handle},
+        {"a PROT_NONE page", guarded, not_handle},
+        {"an unmapped page", unmapped, not_handle},
+        {"a misaligned pointer into a PROT_NONE page", (char *)guarded + 3, not_handle},
+        {"a client handle plus one", (char *)c + 1, not_handle},
+        {"a client handle plus eight", (char *)c + 8, not_handle},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) check_hostile(&cases[i]);
+    /* The client itself still works after all that. */
+    char *json = NULL;
+    CHECK_STATUS(cf_metrics(c, &json), CF_OK);
+    cf_free(json);
+    cf_client_close(c);
+    munmap(guarded, (size_t)page_size);
+}
+
+static void ignore_answer_of(void *ctx, int64_t generation, cf_status s, const char *json) { (void)ctx; (void)generation; (void)s; (void)json; }
+
+/* A closed handle of each kind, in every function: "it was closed", not another kind. */
+static void every_function_refuses_a_closed_handle_naming_it(void) {
+    cf_client *c = NULL, *closed_client = NULL;
+    cf_list *closed_list = NULL;
+    cf_search *closed_search = NULL;
+    if (CHECK_STATUS(cf_client_open(nowhere, NULL, &c), CF_OK) != CF_OK) return;
+    CHECK_STATUS(cf_client_open(nowhere, NULL, &closed_client), CF_OK);
+    CHECK_STATUS(cf_list_open(c, CF_BREEDS, NULL, &closed_list), CF_OK);
+    CHECK_STATUS(cf_search_open(c, NULL, ignore_answer_of, NULL, &closed_search), CF_OK);
+    cf_client_close(closed_client);
+    cf_list_close(closed_list);
+    cf_search_close(closed_search);
+    /* New handles after the closes: a closed handle is not mistaken for one reusing its place. */
+    cf_client *reopened = NULL;
+    cf_list *relisted = NULL;
+    CHECK_STATUS(cf_client_open(nowhere, NULL, &reopened), CF_OK);
+    CHECK_STATUS(cf_list_open(c, CF_BREEDS, NULL, &relisted), CF_OK);
+    struct hostile cases[] = {
+        {"a closed client", closed_client, "it was closed"},
+        {"a closed list", closed_list, "it was closed"},
+        {"a closed search", closed_search, "it was closed"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) check_hostile(&cases[i]);
+    CHECK_INT_EQ(cf_list_count(relisted), CF_COUNT_UNKNOWN);
+    char *json = NULL;
+    CHECK_STATUS(cf_metrics(reopened, &json), CF_OK);
+    cf_free(json);
+    cf_list_close(relisted);
+    cf_client_close(reopened);
+    cf_client_close(c);
+}
+
+/* A search where a client or a list is expected, and a client and a list where a search is. */
+static void every_function_names_the_kind_a_handle_is(void) {
+    cf_client *c = NULL;
+    cf_list *l = NULL;
+    cf_search *s = NULL;
+    if (CHECK_STATUS(cf_client_open(nowhere, NULL, &c), CF_OK) != CF_OK) return;
+    CHECK_STATUS(cf_list_open(c, CF_BREEDS, NULL, &l), CF_OK);
+    CHECK_STATUS(cf_search_open(c, NULL, ignore_answer_of, NULL, &s), CF_OK);
+    for (size_t i = 0; i < HANDLE_CASES; i++) {
+        const char *kind = handle_cases[i].kind;
+        void *others[2];
+        const char *names[2];
+        size_t n = 0;
+        if (strcmp(kind, "client") != 0) { others[n] = c; names[n++] = "cf_client"; }
+        if (strcmp(kind, "list") != 0) { others[n] = l; names[n++] = "cf_list"; }
+        if (strcmp(kind, "search") != 0) { others[n] = s; names[n++] = "cf_search"; }
+        for (size_t j = 0; j < n; j++) {
+            char expected[128];
+            snprintf(expected, sizeof expected, "the %s is not a cf_%s *: a handle of another kind (a %s *)", kind, kind, names[j]);
+            if (CHECK_FAILS(handle_cases[i].call(others[j]), CF_ERR_ARGUMENT, expected) != CF_ERR_ARGUMENT)
+                fprintf(stderr, "  (in %s, given a %s *)\n", handle_cases[i].function, names[j]);
+        }
+    }
+    cf_search_close(s);
     cf_list_close(l);
     cf_client_close(c);
 }
@@ -922,6 +1038,9 @@ static void an_online_listener_may_read_the_metrics_and_remove_itself(void) {
 int main(void) {
     RUN(every_function_refuses_a_null_handle_naming_it);
     RUN(every_function_refuses_a_handle_of_another_kind);
+    RUN(every_function_refuses_what_is_no_handle_naming_it);
+    RUN(every_function_refuses_a_closed_handle_naming_it);
+    RUN(every_function_names_the_kind_a_handle_is);
     RUN(every_null_out_pointer_is_named);
     if (CHECK_STATUS(cf_client_open(nowhere, "{\"offline_fallback\":true,\"retries\":0}", &catalog_client), CF_OK) == CF_OK) {
         RUN(every_integer_option_refuses_values_outside_its_range);

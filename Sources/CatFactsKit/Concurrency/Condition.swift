@@ -17,7 +17,14 @@ final class Condition: @unchecked Sendable {
         mutex.initialize(to: pthread_mutex_t())
         condition.initialize(to: pthread_cond_t())
         pthread_mutex_init(mutex, nil)
-        pthread_cond_init(condition, nil)
+        // Timed waits count on the monotonic clock (a change of the wall clock moves nothing).
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        #if os(Linux)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        #endif
+        pthread_cond_init(condition, &attributes)
+        pthread_condattr_destroy(&attributes)
     }
 
     deinit {
@@ -32,4 +39,10 @@ final class Condition: @unchecked Sendable {
     /// Releases the lock until ``broadcast()`` (or a spurious wake-up), then takes it again.
     func wait() { pthread_cond_wait(condition, mutex) }
     func broadcast() { pthread_cond_broadcast(condition) }
+
+    /// ``wait()``, at most until `deadline` (CLOCK_MONOTONIC nanoseconds).
+    func wait(untilMonotonic deadline: UInt64) {
+        var until = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
+        pthread_cond_timedwait(condition, mutex, &until)
+    }
 }

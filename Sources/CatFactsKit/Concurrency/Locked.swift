@@ -35,4 +35,12 @@ package final class Locked<Value>: @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)
     }
+
+    /// Takes the lock and keeps it, for `pthread_atfork`'s prepare handler (``ProcessFork``):
+    /// a child then finds the value whole. ``unlockAfterFork()`` in the parent and the child
+    /// lets go; ``unsafeValue`` reads the value in between.
+    package func lockForFork() { pthread_mutex_lock(mutex) }
+    package func unlockAfterFork() { pthread_mutex_unlock(mutex) }
+    /// The value, read with the lock held by ``lockForFork()``.
+    package var unsafeValue: Value { value }
 }

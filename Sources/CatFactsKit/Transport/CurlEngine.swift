@@ -23,6 +23,8 @@ final class CurlEngine: @unchecked Sendable {
     private let inbox = Locked(Inbox())
     private var running: [UnsafeMutableRawPointer: CurlExchange] = [:]
     private let finished = DispatchSemaphore(value: 0)
+    /// The process the thread runs in (``ProcessFork/generation`` at start).
+    private let generation = ProcessFork.generation
 
     private struct Inbox {
         var submitted: [CurlExchange] = []
@@ -56,6 +58,11 @@ final class CurlEngine: @unchecked Sendable {
             throw .internal("cannot start the HTTP thread: \(String(cString: strerror(failed)))")
         }
     }
+
+    /// Whether the thread runs in this process: in a child of `fork()` it stayed in the parent,
+    /// and the engine must be left alone (never stopped: that would wait for the thread
+    /// forever) and a new one made.
+    var isInThisProcess: Bool { generation == ProcessFork.generation }
 
     /// Queues `exchange` to be started on the engine's thread.
     func submit(_ exchange: CurlExchange) {

@@ -28,13 +28,14 @@ public final class CurlTransport: HTTPTransport {
     }
 
     deinit {
-        engine.withLock { $0 }?.stop()
+        if let engine = engine.withLock({ $0 }), engine.isInThisProcess { engine.stop() }
     }
 
     public func send(_ request: HTTPRequest, limits: TransportLimits) async throws(CatFactsError) -> HTTPResponse {
         let url = request.url.absoluteString
         let engine = try engine.withLock { engine throws(CatFactsError) -> CurlEngine in
-            if let engine { return engine }
+            // An engine made before a fork() has its thread in the parent: a new one here.
+            if let engine, engine.isInThisProcess { return engine }
             let started = try CurlEngine(for: url, maxConnections: maxConnections)
             engine = started
             return started

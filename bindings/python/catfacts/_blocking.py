@@ -15,6 +15,7 @@ Other threads call C directly: Python never runs signal handlers there.
 """
 from __future__ import annotations
 
+import os
 import queue
 import threading
 from typing import Callable, Generic, Optional, TypeVar
@@ -99,6 +100,17 @@ class _Helper:
 
 
 _helper = _Helper()
+
+
+def _after_fork_in_child() -> None:
+    # The helper thread stayed in the parent, and its lock or queue may have been in use
+    # there at the fork: the child starts a helper of its own.
+    global _helper
+    _helper = _Helper()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 def run_interruptible(call: Callable[[], _T], interrupt: Callable[[], None]) -> _T:

@@ -15,6 +15,13 @@ the garbage collector frees, and the owner's finalizer stops C calling (sets the
 to NULL or closes the handle). A call that comes after the collection finds a dead
 reference and returns; the trampoline it reached is never freed.
 
+Fork: a child of ``os.fork()`` (``multiprocessing`` with the fork start method, gunicorn
+``--preload``, celery's prefork pool) has only the thread that forked. The library itself
+makes that child work (new clients work; a client, list or search inherited from the parent
+is refused at once with :class:`ArgumentError` saying to open a new client), and
+:func:`_after_fork_in_child` (``os.register_at_fork``) makes this package's side whole: a
+guard's lock or count held by a parent thread's call in flight would otherwise stay taken.
+
 Exit: a library thread that calls into Python once the interpreter is finalizing is
 stopped by Python with pthread_exit, which libdispatch turns into a crash. So at exit,
 before any handle is closed (closing cancels loads, and cancelled requests still report
@@ -26,6 +33,7 @@ from __future__ import annotations
 
 import atexit
 import itertools
+import os
 import threading
 import time
 import weakref
@@ -213,6 +221,19 @@ def _at_exit() -> None:
         time.sleep(0.02)
         while time.monotonic() - _last_call < 0.05 and time.monotonic() < deadline:
             time.sleep(0.01)
+
+
+def _after_fork_in_child() -> None:
+    """In a child of ``os.fork()``: the parent's calls in flight, which held guards' locks
+    and counts, went on in the parent only. The handles themselves stay inherited: the
+    library refuses them at once, naming the remedy (open a new client)."""
+    for guard in list(_live):
+        guard._lock = threading.Lock()
+        guard._active = 0
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 _inside = threading.local()  # .listener is True while this thread runs a listener
