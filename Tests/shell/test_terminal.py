@@ -293,3 +293,25 @@ def test_json_at_the_prompt_prints_no_banner_and_errors_as_json(home):
     shell.expect_exact('{"advice":"help lists the commands","command":"bogus","error":"unknown command"}')
     shell.expect_exact(PROMPT)
     finish(shell)
+
+
+def thread_names(pid):
+    names = []
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/comm") as comm:
+                names.append(comm.read().strip())
+        except FileNotFoundError:
+            pass  # a thread that ended while the folder was read
+    return names
+
+
+def test_the_shell_starts_no_interrupt_watcher(home):
+    # The C face's interrupt watcher (a thread named cf-interrupt) is for blocking C calls;
+    # the shell's client is a Swift one and must not start it.
+    shell = spawn(home, "--mock")
+    shell.sendline("breeds")
+    shell.expect_exact("Australian Mist")
+    shell.expect_exact(PROMPT)
+    assert "cf-interrupt" not in thread_names(shell.pid)
+    finish(shell)

@@ -17,13 +17,20 @@ package final class CallsInProgress: Sendable {
     private let cancels = Locked<[UInt64: @Sendable () -> Void]>([:])
     private let nextToken = Atomic<UInt64>(0)
     private let requested = Atomic<Bool>(false)
+    /// Whether the watcher knows these calls: only once a blocking call was made, so a client
+    /// that never makes one (a Swift program's, the shell's) starts no watcher thread.
+    private let watched = Atomic<Bool>(false)
 
-    package init() {
-        InterruptWatcher.shared.register(self)
-    }
+    package init() {}
 
     /// Records a call in progress, cancelled by `cancel`; the token for ``remove(_:)``.
     package func add(_ cancel: @escaping @Sendable () -> Void) -> UInt64 {
+        if !watched.load(ordering: .acquiring),
+           watched.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged {
+            // An interrupt before the first call had nothing to cancel: it must not cancel this one.
+            requested.store(false, ordering: .releasing)
+            InterruptWatcher.shared.register(self)
+        }
         let token = nextToken.add(1, ordering: .relaxed).newValue
         cancels.withLock { $0[token] = cancel }
         return token
@@ -127,6 +134,15 @@ final class InterruptWatcher: Sendable {
     }
 
     private func run(_ readEnd: Int32) {
+        #if os(Linux)
+        // Named, so that a host sees which of its threads is ours (top -H, /proc/PID/task).
+        // Through /proc: pthread_setname_np is a GNU extension Swift's Glibc does not import.
+        let comm = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+        if comm >= 0 {
+            _ = "cf-interrupt".withCString { write(comm, $0, strlen($0)) }
+            close(comm)
+        }
+        #endif
         var buffer = [UInt8](repeating: 0, count: 64)
         while true {
             let count = read(readEnd, &buffer, buffer.count)

@@ -299,3 +299,34 @@ def test_without_libcurl_requests_are_network_errors_and_the_fallback_still_answ
                                "/nonexistent/libcurl.so.4 could not be loaded (")
     assert lines[0].endswith("install libcurl4, or name the library in CATFACTS_LIBCURL; check the address and your connection")
     assert lines[1] == "fallback: offline-catalog ['Abyssinian', 'Aegean']"
+
+
+def test_the_interrupt_watcher_starts_with_the_first_blocking_call(mock_url: str) -> None:
+    # A fresh interpreter: the watcher is one thread a process, named cf-interrupt, started by
+    # the first blocking call (a C host's or this package's), not by opening a client.
+    script = textwrap.dedent(f"""
+        import os, sys
+        sys.path.insert(0, {str(PYTHON_DIR)!r})
+        import catfacts
+
+        def names():
+            found = []
+            for task in os.listdir("/proc/self/task"):
+                try:
+                    with open(f"/proc/self/task/{{task}}/comm") as comm:
+                        found.append(comm.read().strip())
+                except FileNotFoundError:
+                    pass
+            return found
+
+        client = catfacts.Client({mock_url!r})
+        before = "cf-interrupt" in names()
+        client.breeds_page(1, limit=1)
+        after = "cf-interrupt" in names()
+        client.close()
+        print(before, after)
+        """)
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=HANG_S,
+                         env={**os.environ, "CATFACTS_LIBRARY": str(_native.library_path)})
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["False", "True"]
