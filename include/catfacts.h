@@ -374,7 +374,9 @@ typedef struct cf_client cf_client;
  *
  * Returns: CF_OK; CF_ERR_ARGUMENT for a NULL out, a URL that is not http(s), JSON
  *   that is not an object, an unknown key or a value of the wrong type, null included
- *   (the message names the key).
+ *   (the message names the key); CF_ERR_INTERNAL on Linux when /proc is not mounted (a
+ *   chroot, a sandbox): the Swift runtime's libdispatch reads it and would stop the process
+ *   a second into its calls, so the message says to mount it instead.
  * Threads: any thread, a listener's too, any number at once (each opens a client of its
  *   own).
  */

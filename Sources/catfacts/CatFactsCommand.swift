@@ -93,23 +93,33 @@ struct CatFactsCommand: ParsableCommand {
     var manualPage = false
 
     /// As ArgumentParser's `main`, except that a usage error exits 2, as the other usage
-    /// errors do (a script that cannot be read, a wrong base URL), not 64 (EX_USAGE).
+    /// errors do (a script that cannot be read, a wrong base URL), not 64 (EX_USAGE), and
+    /// that the arguments are main's own `argv` (``ProgramArguments``), which is there
+    /// without `/proc`.
     static func main() {
+        guard let arguments = ProgramArguments.read() else {
+            Descriptor.writeAll("catfacts: \(ProgramArguments.unreadable)\n", to: STDERR_FILENO)
+            exitStatus(2)
+        }
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
             try command.run()
         } catch {
             if exitCode(for: error) == .validationFailure {
                 let message = fullMessage(for: error)
                 Descriptor.writeAll(message + (message.hasSuffix("\n") ? "" : "\n"), to: STDERR_FILENO)
-                #if canImport(Glibc)
-                Glibc.exit(2)
-                #else
-                Darwin.exit(2)
-                #endif
+                exitStatus(2)
             }
             exit(withError: error)
         }
+    }
+
+    private static func exitStatus(_ status: Int32) -> Never {
+        #if canImport(Glibc)
+        Glibc.exit(status)
+        #else
+        Darwin.exit(status)
+        #endif
     }
 
     func validate() throws {
@@ -143,6 +153,12 @@ struct CatFactsCommand: ParsableCommand {
         let console = Console(style: Style(enabled: false),
                               errorStyle: Style.forStream(isTerminal: streams.stderrIsTerminal, environment: environment),
                               jsonLines: json)
+        // --version, --help and --manual-page need nothing more; every command needs the
+        // runtime's threads, which need /proc.
+        if let missing = ProcFilesystem.missing() {
+            console.error("catfacts: \(missing)")
+            throw ExitCode.failure
+        }
         guard SignalPipe.install() else {
             console.error("catfacts: cannot set up signal handling: out of file descriptors; close some programs and try again")
             throw ExitCode.failure

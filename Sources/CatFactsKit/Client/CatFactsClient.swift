@@ -54,10 +54,13 @@ public final class CatFactsClient: Sendable {
     /// Creates a client.
     ///
     /// - Throws: ``CatFactsError/argument(_:)`` for a base URL that is not http(s) or
-    ///   for limits that are zero or negative.
+    ///   for limits that are zero or negative; ``CatFactsError/internal(_:)`` on Linux when
+    ///   `/proc` is not mounted (``ProcFilesystem``).
     @_optimize(size)
     public init(options: ClientOptions = ClientOptions(), transport: (any HTTPTransport)? = nil,
                 decoder: any PageDecoder = ScanningPageDecoder()) throws(CatFactsError) {
+        // Without /proc, libdispatch would stop the host process a second into its calls.
+        if let missing = ProcFilesystem.missing() { throw .internal(missing) }
         try options.validate()
         self.options = options
         let address = EndpointAddress(baseURL: try options.validatedBaseURL())
