@@ -9,14 +9,25 @@ import pytest
 
 from conftest import run_shell
 
-#: One run per command (a run's CSV is one table: its header, then its records).
+#: One run per command (a run's CSV is one table: its header, then its records). A command
+#: that moves through a listing has the listing first, its output sent elsewhere.
 COMMANDS = [
-    "breeds", "breeds 2", "next", "prev", "first", "last", "show abyssinian", "show 3",
-    "facts", "facts 2 --max-length 80", "fact", "fact 100", "scroll",
-    "group coat", "group origin", "group country --all", "group pattern", "group breed",
+    "breeds", "breeds 2", "breeds; next", "breeds 3; prev", "breeds 3; first", "breeds; last",
+    "show abyssinian", "breeds; show 3", "facts", "facts 2 --max-length 80", "fact", "fact 100", "scroll",
+    "group coat", "group origin", "group country --all", "group pattern", "group breed", "group coat; next",
     "sort country", "sort coat desc", "filter coat short", "filter origin natural",
     "search a", "metrics", "source", "set", "set page-size 5", "help", "help show",
 ]
+
+
+def run_last(mode, command, tmp_path):
+    """`command`'s output in `mode` (--csv, --json): what its last part printed, read back
+    from `.output FILE`; stderr of the whole run."""
+    *before, last = [part.strip() for part in command.split(";")]
+    path = tmp_path / "out"
+    run = run_shell("--mock", mode, "-c", "; ".join([*before, f".output {path}", last]))
+    assert run.status == 0, run.stderr
+    return path.read_bytes().decode("utf-8"), run.stderr
 
 
 def csv_header(text):
@@ -36,21 +47,19 @@ def no_repeated_keys(pairs):
 
 
 @pytest.mark.parametrize("command", COMMANDS)
-def test_csv_column_names_are_unique(command):
-    run = run_shell("--mock", "--csv", "-c", command)
-    assert run.status == 0, run.stderr
-    if not run.stdout:
-        return  # prints nothing as CSV (help, next past the end...)
-    header = csv_header(run.stdout)
+def test_csv_column_names_are_unique(command, tmp_path):
+    text, _ = run_last("--csv", command, tmp_path)
+    if not text:
+        return  # prints nothing as CSV (help)
+    header = csv_header(text)
     assert len(header) == len(set(header)), f"{command}: {header}"
     assert all(header), f"{command}: an empty column name in {header}"
 
 
 @pytest.mark.parametrize("command", COMMANDS)
-def test_json_lines_keys_are_unique(command):
-    run = run_shell("--mock", "--json", "-c", command)
-    assert run.status == 0, run.stderr
-    for line in (run.stdout + run.stderr).splitlines():
+def test_json_lines_keys_are_unique(command, tmp_path):
+    text, errors = run_last("--json", command, tmp_path)
+    for line in (text + errors).splitlines():
         if line:
             json.loads(line, object_pairs_hook=no_repeated_keys)
 
