@@ -127,7 +127,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "CatFactsKitTests", dependencies: ["CatFactsKit", "CatFactsMock", "CSQLite"]),
+        .testTarget(name: "CatFactsKitTests", dependencies: ["CatFactsKit", "CatFactsMock", "CSQLite", "CCurl"]),
         .testTarget(name: "CatFactsMockTests", dependencies: ["CatFactsMock", "CatFactsKit"]),
     ],
     swiftLanguageModes: [.v6]

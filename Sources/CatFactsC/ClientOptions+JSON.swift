@@ -5,10 +5,12 @@ import CatFactsKit
 extension ClientOptions {
     static let jsonKeys: Set<String> = ["timeout_ms", "connect_timeout_ms", "retries", "cache_path", "cache_max_bytes",
                                         "cache_ttl_ms", "offline_fallback", "user_agent", "max_body_bytes", "proxy", "deadline_ms",
-                                        "read_ahead", "max_connections", "otlp_endpoint"]
+                                        "read_ahead", "max_connections", "otlp_endpoint", "ca_file"]
 
     /// The longest base URL or proxy URL accepted, in bytes: what servers and proxies take.
     static let longestURL = 2048
+    /// The longest ca_file accepted, in bytes: the system's PATH_MAX.
+    static let longestPath = 4096
     /// The longest User-Agent accepted, in bytes: a header line servers take.
     static let longestUserAgent = 1024
 
@@ -37,6 +39,10 @@ extension ClientOptions {
         if let proxy = try options.string("proxy") {
             try CText.requireLength(proxy, what: "proxy", atMost: Self.longestURL)
             self.proxy = proxy
+        }
+        if let path = try options.string("ca_file") {
+            try CText.requireLength(path, what: "ca_file", atMost: Self.longestPath)
+            caFile = path
         }
         if let path = try options.string("cache_path") {
             guard !path.isEmpty else { throw .argument("'cache_path' in client options is empty; leave it out for a memory-only cache") }

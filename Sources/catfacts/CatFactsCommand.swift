@@ -80,6 +80,9 @@ struct CatFactsCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Times a failed request is sent again (0..100, default 1).", valueName: "N"))
     var retries: Int?
 
+    @Option(name: .customLong("ca-file"), help: ArgumentHelp("A PEM file of CA certificates to verify https servers with, instead of the system's (a company proxy's or a mirror's own CA). Default: CURL_CA_BUNDLE, else SSL_CERT_FILE and SSL_CERT_DIR, else the system's bundle.", valueName: "PATH"))
+    var caFile: String?
+
     @Option(name: .customLong("max-connections"), help: ArgumentHelp("Connections open to the server at once (1..\(ClientOptions.maxConnectionsLimit), default \(ClientOptions.defaultMaxConnections)): the most requests under way at once, read-ahead pages included.", valueName: "N"))
     var maxConnections: Int?
 
@@ -261,7 +264,9 @@ struct CatFactsCommand: ParsableCommand {
     private func makeClient(_ info: ServerInfo, cache: CacheChoice, network: NetworkActivity,
                             console: Console) throws -> CatFactsClient {
         let connections = maxConnections ?? ClientOptions.defaultMaxConnections
-        let transport: any HTTPTransport = info.offline ? OfflineTransport() : CurlTransport(maxConnections: connections)
+        let certificates = CertificateAuthorities.choose(option: caFile, environment: ProcessInfo.processInfo.environment)
+        let transport: any HTTPTransport = info.offline
+            ? OfflineTransport() : CurlTransport(maxConnections: connections, certificates: certificates)
         var options = ClientOptions(
             baseURL: info.url,
             limits: TransportLimits(connectTimeout: .seconds(5), totalTimeout: .seconds(30)),
@@ -271,6 +276,7 @@ struct CatFactsCommand: ParsableCommand {
         if let timeout { options.deadline = .milliseconds(Int64((timeout * 1000).rounded(.up))) }
         if let cacheTTL { options.cacheTTL = .seconds(cacheTTL) }
         options.otlpEndpoint = otlp
+        options.caFile = caFile
         switch cache {
         case .file(let path): options.cachePath = path
         case .memory: break
@@ -284,6 +290,8 @@ struct CatFactsCommand: ParsableCommand {
         } catch {
             if otlp != nil, error.description.contains("otlp_endpoint") {
                 console.error("catfacts: --otlp: \(error.shellDescription)")
+            } else if caFile != nil, error.description.contains("ca_file") {
+                console.error("catfacts: --ca-file: \(error.shellDescription)")
             } else {
                 console.error("catfacts: --base-url: \(error.shellDescription); e.g. --base-url \(ClientOptions.defaultBaseURL)")
             }

@@ -3,6 +3,11 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// How a ``CatFactsClient`` talks to the server.
 public struct ClientOptions: Sendable, Equatable {
@@ -25,6 +30,11 @@ public struct ClientOptions: Sendable, Equatable {
     /// `""` for none. `nil` (the default) reads `http_proxy`, `https_proxy`, `all_proxy` and
     /// `no_proxy` from the environment as curl does. Loopback hosts never use a proxy.
     public var proxy: String? = nil
+    /// A PEM file of CA certificates that https servers' certificates are checked against,
+    /// instead of the system's: a company proxy's or an internal mirror's own CA. `nil` (the
+    /// default) reads `CURL_CA_BUNDLE`, else `SSL_CERT_FILE` and `SSL_CERT_DIR`, from the
+    /// environment, as curl does; else the system's bundle (the ca-certificates package).
+    public var caFile: String? = nil
     /// Which failed requests are sent again, and after how long.
     public var retry = RetryPolicy()
     /// Answer from the bundled catalog (labelled ``Source/offlineCatalog``) when the server
@@ -118,6 +128,24 @@ public struct ClientOptions: Sendable, Equatable {
         return url
     }
 
+    /// A ca_file that libcurl could not read fails every https request with a message about
+    /// TLS: said at once, naming the option, instead.
+    private static func validateCAFile(_ path: String) throws(CatFactsError) {
+        guard !path.isEmpty else { throw .argument("ca_file is empty; leave it out for the system's CA certificates") }
+        guard !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            throw .argument("ca_file contains a control character: \(path.debugDescription)")
+        }
+        var info = stat()
+        guard stat(path, &info) == 0, access(path, R_OK) == 0 else {
+            let why = String(cString: strerror(errno))
+            throw .argument("ca_file '\(path)' cannot be read (\(why)); name a PEM file of CA certificates")
+        }
+        guard (info.st_mode & S_IFMT) != S_IFDIR else {
+            throw .argument("ca_file '\(path)' is a folder; name a PEM file of CA certificates (a folder of hashed "
+                            + "certificates goes in SSL_CERT_DIR)")
+        }
+    }
+
     @_optimize(size)
     func validate() throws(CatFactsError) {
         _ = try validatedBaseURL()
@@ -135,6 +163,7 @@ public struct ClientOptions: Sendable, Equatable {
                 throw .argument("proxy '\(ProxyChoice.redacted(proxy))' contains a space or a control character")
             }
         }
+        if let caFile { try Self.validateCAFile(caFile) }
         if let deadline, deadline <= .zero { throw .argument("the deadline must be greater than zero") }
         guard limits.connectTimeout > .zero, limits.totalTimeout > .zero else {
             throw .argument("timeouts must be greater than zero")

@@ -70,7 +70,9 @@ public final class CatFactsClient: Sendable {
         let store = cap > 0 ? try ResponseStore(path: options.cachePath, maxBytes: cap) : nil
         self.store = store
         metrics = MetricsRecorder(store: store)
-        let transport = transport ?? CurlTransport(maxConnections: options.maxConnections)
+        let transport = transport ?? CurlTransport(maxConnections: options.maxConnections,
+                                                   certificates: CertificateAuthorities.choose(option: options.caFile,
+                                                                                               environment: ProcessInfo.processInfo.environment))
         let proxies = ProxyRule(option: options.proxy)
         let probe = Self.probe(address: address, transport: transport, options: options, proxies: proxies)
         onlineState = OnlineState(monitor: OfflineMonitor(threshold: options.offlineAfterFailures, cooldown: options.offlineCooldown),

@@ -124,6 +124,7 @@ enum ManualPage {
             Paragraph(tag: "CATFACTS_MOCK", text: "The catfacts-mock program --mock starts (default: the one installed beside catfacts, else the first on PATH)."),
             Paragraph(tag: "CATFACTS_LIBCURL", text: "The libcurl file to load for HTTP (default libcurl.so.4)."),
             Paragraph(tag: "http_proxy, https_proxy, all_proxy, no_proxy", text: "Proxies, as curl reads them."),
+            Paragraph(tag: "CURL_CA_BUNDLE, SSL_CERT_FILE, SSL_CERT_DIR", text: "Without --ca-file, the CA certificates https servers are verified against, as curl reads them: CURL_CA_BUNDLE, else SSL_CERT_FILE and SSL_CERT_DIR; else the system's bundle (the ca-certificates package)."),
             Paragraph(tag: "OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_SERVICE_NAME, OTEL_*", text: "Without --otlp, an OpenTelemetry collector to send spans and metrics to (OTLP/HTTP, JSON), and how: the standard variables, as libCatFacts reads them (catfacts.h, otlp_endpoint). metrics shows whether export is on and what was dropped."),
         ]),
         ("OUTPUT", [
