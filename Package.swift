@@ -109,15 +109,17 @@ let package = Package(
         ),
         .executableTarget(
             name: "catfacts-mock",
-            dependencies: ["CatFactsMock", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["CatFactsMock", "CatFactsKit", "CCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             linkerSettings: staticFoundation
         ),
+        // main's argv for the executables, where Swift's CommandLine cannot read it (no /proc).
+        .target(name: "CCommandLine"),
         // GNU readline for the shell's line editing (libreadline-dev); only the shell links it.
         .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
         .executableTarget(
             name: "catfacts",
             dependencies: [
-                "CatFactsKit", "CReadline",
+                "CatFactsKit", "CReadline", "CCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: staticFoundation
@@ -129,7 +131,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "CatFactsKitTests", dependencies: ["CatFactsKit", "CatFactsMock", "CSQLite"]),
+        .testTarget(name: "CatFactsKitTests", dependencies: ["CatFactsKit", "CatFactsMock", "CSQLite", "CCurl"]),
         .testTarget(name: "CatFactsMockTests", dependencies: ["CatFactsMock", "CatFactsKit"]),
     ],
     swiftLanguageModes: [.v6]

@@ -359,6 +359,16 @@ typedef struct cf_client cf_client;
  *                                      them. Loopback hosts (localhost, 127.0.0.0/8, ::1)
  *                                      never go through a proxy. A proxy that fails is
  *                                      CF_ERR_NETWORK naming it (without its password)
+ *   "ca_file"             string       a PEM file of CA certificates that https servers
+ *                                      are verified against instead of the system's (a
+ *                                      company proxy's or an internal mirror's own CA); at
+ *                                      most 4096 bytes; a file that cannot be read is
+ *                                      CF_ERR_ARGUMENT at once. Absent: CURL_CA_BUNDLE, else
+ *                                      SSL_CERT_FILE and SSL_CERT_DIR from the environment
+ *                                      when the client is opened, as curl reads them; else
+ *                                      the system's bundle (ca-certificates). Without any,
+ *                                      https calls fail with CF_ERR_NETWORK saying what to
+ *                                      install or set
  *   "max_body_bytes"      1..2^31      larger bodies are refused (default 8388608)
  *   "otlp_endpoint"       string       an OTLP/HTTP collector's base URL
  *                                      ("http://127.0.0.1:4318"): spans and metrics are
@@ -408,7 +418,9 @@ typedef struct cf_client cf_client;
  *
  * Returns: CF_OK; CF_ERR_ARGUMENT for a NULL out, a URL that is not http(s), JSON
  *   that is not an object, an unknown key or a value of the wrong type, null included
- *   (the message names the key).
+ *   (the message names the key); CF_ERR_INTERNAL on Linux when /proc is not mounted (a
+ *   chroot, a sandbox): the Swift runtime's libdispatch reads it and would stop the process
+ *   a second into its calls, so the message says to mount it instead.
  * Threads: any thread, a listener's too, any number at once (each opens a client of its
  *   own).
  */

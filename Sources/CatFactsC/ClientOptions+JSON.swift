@@ -34,6 +34,7 @@ extension ClientOptions {
         if let retries = try number(.retries) { retry.retries = Int(retries) }
         if let fallback = try options.bool(ClientOption.offlineFallback.rawValue) { offlineFallback = fallback }
         if let agent = try text(.userAgent) { userAgent = agent }
+        if let path = try text(.caFile) { caFile = path }
         if let proxy = try text(.proxy) { self.proxy = proxy }
         if let path = try text(.cachePath) {
             guard !path.isEmpty else { throw .argument("'cache_path' in client options is empty; leave it out for a memory-only cache") }

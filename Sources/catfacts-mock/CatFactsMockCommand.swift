@@ -1,5 +1,6 @@
 import ArgumentParser
 import CatFactsMock
+import CatFactsKit
 import Foundation
 
 /// `catfacts-mock`: serves the Cat Facts API locally until SIGINT or SIGTERM.
@@ -125,6 +126,23 @@ struct CatFactsMockCommand: AsyncParsableCommand {
                 "unknown fault order \"\(faultOrder)\" in --fault-order; use \(MockFaultOrder.allCases.map(\.rawValue).joined(separator: " or ")).")
         }
         return order
+    }
+
+    /// ArgumentParser's `main` over main's own `argv` (``ProgramArguments``), which is there
+    /// without `/proc` (where `CommandLine` would give no arguments), once `/proc` is known
+    /// to be mounted.
+    static func main() async {
+        // Before anything else: the runtime's threads are libdispatch's, which stops the
+        // process a second into its work without /proc.
+        if let missing = ProcFilesystem.missing() {
+            FileHandle.standardError.write(Data("catfacts-mock: \(missing)\n".utf8))
+            Foundation.exit(1)
+        }
+        guard let arguments = ProgramArguments.read() else {
+            FileHandle.standardError.write(Data("catfacts-mock: cannot read its own command line: /proc is not mounted (/proc/self/cmdline); mount proc on /proc\n".utf8))
+            Foundation.exit(2)
+        }
+        await main(arguments)
     }
 
     func run() async throws {

@@ -80,6 +80,9 @@ struct CatFactsCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Times a failed request is sent again (\(ClientOption.retries.flagRangeText), default 1).", valueName: "N"))
     var retries: Int?
 
+    @Option(name: .customLong("ca-file"), help: ArgumentHelp("A PEM file of CA certificates to verify https servers with, instead of the system's (a company proxy's or a mirror's own CA). Default: CURL_CA_BUNDLE, else SSL_CERT_FILE and SSL_CERT_DIR, else the system's bundle.", valueName: "PATH"))
+    var caFile: String?
+
     @Option(name: .customLong("max-connections"), parsing: .unconditional, help: ArgumentHelp("Connections open to the server at once (\(ClientOption.maxConnections.flagRangeText), default \(ClientOptions.defaultMaxConnections)): the most requests under way at once, read-ahead pages included.", valueName: "N"))
     var maxConnections: Int?
 
@@ -97,23 +100,33 @@ struct CatFactsCommand: ParsableCommand {
     var optionsTable = false
 
     /// As ArgumentParser's `main`, except that a usage error exits 2, as the other usage
-    /// errors do (a script that cannot be read, a wrong base URL), not 64 (EX_USAGE).
+    /// errors do (a script that cannot be read, a wrong base URL), not 64 (EX_USAGE), and
+    /// that the arguments are main's own `argv` (``ProgramArguments``), which is there
+    /// without `/proc`.
     static func main() {
+        guard let arguments = ProgramArguments.read() else {
+            Descriptor.writeAll("catfacts: \(ProgramArguments.unreadable)\n", to: STDERR_FILENO)
+            exitStatus(2)
+        }
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
             try command.run()
         } catch {
             if exitCode(for: error) == .validationFailure {
                 let message = fullMessage(for: error)
                 Descriptor.writeAll(message + (message.hasSuffix("\n") ? "" : "\n"), to: STDERR_FILENO)
-                #if canImport(Glibc)
-                Glibc.exit(2)
-                #else
-                Darwin.exit(2)
-                #endif
+                exitStatus(2)
             }
             exit(withError: error)
         }
+    }
+
+    private static func exitStatus(_ status: Int32) -> Never {
+        #if canImport(Glibc)
+        Glibc.exit(status)
+        #else
+        Darwin.exit(status)
+        #endif
     }
 
     func validate() throws {
@@ -145,6 +158,12 @@ struct CatFactsCommand: ParsableCommand {
         let console = Console(style: Style(enabled: false),
                               errorStyle: Style.forStream(isTerminal: streams.stderrIsTerminal, environment: environment),
                               jsonLines: json)
+        // --version, --help and --manual-page need nothing more; every command needs the
+        // runtime's threads, which need /proc.
+        if let missing = ProcFilesystem.missing() {
+            console.error("catfacts: \(missing)")
+            throw ExitCode.failure
+        }
         guard SignalPipe.install() else {
             console.error("catfacts: cannot set up signal handling: out of file descriptors; close some programs and try again")
             throw ExitCode.failure
@@ -247,7 +266,9 @@ struct CatFactsCommand: ParsableCommand {
     private func makeClient(_ info: ServerInfo, cache: CacheChoice, network: NetworkActivity,
                             console: Console) throws -> CatFactsClient {
         let connections = maxConnections ?? ClientOptions.defaultMaxConnections
-        let transport: any HTTPTransport = info.offline ? OfflineTransport() : CurlTransport(maxConnections: connections)
+        let certificates = CertificateAuthorities.choose(option: caFile, environment: ProcessInfo.processInfo.environment)
+        let transport: any HTTPTransport = info.offline
+            ? OfflineTransport() : CurlTransport(maxConnections: connections, certificates: certificates)
         var options = ClientOptions(
             baseURL: info.url,
             limits: TransportLimits(connectTimeout: .seconds(5), totalTimeout: .seconds(30)),
@@ -257,6 +278,7 @@ struct CatFactsCommand: ParsableCommand {
         if let timeout { options.deadline = .milliseconds(Int64((timeout * 1000).rounded())) }
         if let cacheTTL { options.cacheTTL = .milliseconds(Int64((cacheTTL * 1000).rounded())) }
         options.otlpEndpoint = otlp
+        options.caFile = caFile
         switch cache {
         case .file(let path): options.cachePath = path
         case .memory: break

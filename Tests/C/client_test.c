@@ -102,6 +102,7 @@ static void client_open_rejects_wrong_option_types_naming_the_key(void) {
         {"{\"user_agent\":42}", "user_agent"},
         {"{\"max_body_bytes\":[]}", "max_body_bytes"},
         {"{\"cache_path\":3}", "cache_path"},
+        {"{\"ca_file\":3}", "ca_file"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         cf_client *c = SENTINEL;
@@ -146,6 +147,11 @@ static void client_open_rejects_option_values_out_of_range_naming_the_key(void) 
         /* D3: a line break in a header field would forge headers. */
         {"{\"user_agent\":\"x\\r\\nX-Injected: 1\"}", "user_agent=\"x\\r\\nX-Injected: 1\": contains a control character"},
         {"{\"proxy\":\"http://p:1\\r\\n\"}", "contains a space or a control character"},
+        /* A CA bundle libcurl could not read would fail every https call as a TLS error. */
+        {"{\"ca_file\":\"/nonexistent/ca.pem\"}",
+         "ca_file='/nonexistent/ca.pem': cannot be read (No such file or directory); name a PEM file of CA certificates"},
+        {"{\"ca_file\":\"/tmp\"}", "ca_file='/tmp': is a folder"},
+        {"{\"ca_file\":\"\"}", "ca_file=\"\": is empty"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         cf_client *c = SENTINEL;
@@ -168,7 +174,8 @@ static void client_open_accepts_every_other_documented_option(void) {
     cf_client *c = open_client("http://127.0.0.1:1",
                                "{\"timeout_ms\":5000,\"connect_timeout_ms\":1000,\"retries\":1,"
                                "\"cache_max_bytes\":1048576,\"offline_fallback\":false,"
-                               "\"user_agent\":\"client_test/1.0\",\"max_body_bytes\":100000}");
+                               "\"user_agent\":\"client_test/1.0\",\"max_body_bytes\":100000,"
+                               "\"ca_file\":\"/etc/ssl/certs/ca-certificates.crt\"}");
     cf_client_close(c);
     c = open_client("http://127.0.0.1:1", "{}");
     cf_client_close(c);

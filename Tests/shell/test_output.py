@@ -94,7 +94,7 @@ def test_csv_for_show_group_and_set():
     rows = records(run.stdout)
     assert rows[0:2] == [["breed", "country", "origin", "coat", "pattern"],
                          ["Abyssinian", "Ethiopia", "Natural/Standard", "Short", "Ticked"]]
-    assert rows[2] == ["origin", "number", "breed", "country", "origin", "coat", "pattern"]
+    assert rows[2] == ["group", "number", "breed", "country", "origin", "coat", "pattern"]
     assert [row[1] for row in rows[3:13]] == [str(n) for n in range(1, 11)]
     assert rows[13:] == [["name", "value"], ["page-size", "10"], ["output", "csv"]]
 

@@ -38,6 +38,8 @@ public enum ClientOption: String, Sendable, CaseIterable {
     case otlpEndpoint = "otlp_endpoint"
     /// Connections to one host at once (``ClientOptions/maxConnections``).
     case maxConnections = "max_connections"
+    /// The CA certificates for the server's (``ClientOptions/caFile``).
+    case caFile = "ca_file"
 
     /// What an option's number counts, or that it is not a number.
     public enum Unit: String, Sendable {
@@ -59,6 +61,8 @@ public enum ClientOption: String, Sendable, CaseIterable {
     public static let longestURL = 2048
     /// The longest User-Agent, in bytes: a header line servers take.
     public static let longestUserAgent = 1024
+    /// The longest file path, in bytes: the system's PATH_MAX.
+    public static let longestPath = 4096
 
     /// The keyword of `catfacts.Client` and `AsyncClient`; `nil` where Python has none.
     public var pythonKeyword: String? {
@@ -83,6 +87,7 @@ public enum ClientOption: String, Sendable, CaseIterable {
         case .offlineFallback: "--no-fallback"
         case .otlpEndpoint: "--otlp"
         case .maxConnections: "--max-connections"
+        case .caFile: "--ca-file"
         case .attemptTimeout, .connectTimeout, .readAhead, .cacheMaxBytes, .userAgent, .proxy, .maxBodyBytes: nil
         }
     }
@@ -94,7 +99,7 @@ public enum ClientOption: String, Sendable, CaseIterable {
         case .retries, .readAhead, .maxConnections: .count
         case .cacheMaxBytes, .maxBodyBytes: .bytes
         case .offlineFallback: .flag
-        case .baseURL, .cachePath, .userAgent, .proxy, .otlpEndpoint: .text
+        case .baseURL, .cachePath, .userAgent, .proxy, .otlpEndpoint, .caFile: .text
         }
     }
 
@@ -108,7 +113,7 @@ public enum ClientOption: String, Sendable, CaseIterable {
         case .maxConnections: 1...256
         case .cacheMaxBytes: 0...(1 << 40)
         case .maxBodyBytes: 1...(1 << 31)
-        case .baseURL, .cachePath, .offlineFallback, .userAgent, .proxy, .otlpEndpoint: nil
+        case .baseURL, .cachePath, .offlineFallback, .userAgent, .proxy, .otlpEndpoint, .caFile: nil
         }
     }
 
@@ -117,6 +122,7 @@ public enum ClientOption: String, Sendable, CaseIterable {
         switch self {
         case .baseURL, .proxy, .otlpEndpoint: Self.longestURL
         case .userAgent: Self.longestUserAgent
+        case .caFile: Self.longestPath
         default: nil
         }
     }
@@ -139,6 +145,7 @@ public enum ClientOption: String, Sendable, CaseIterable {
         case .maxBodyBytes: "the largest body accepted"
         case .otlpEndpoint: "the OTLP/HTTP collector for spans and metrics; \"\" off"
         case .maxConnections: "connections open to one host at once"
+        case .caFile: "a PEM file of CA certificates for the server's; absent: SSL_CERT_FILE, SSL_CERT_DIR, CURL_CA_BUNDLE, then the system's"
         }
     }
 
@@ -160,7 +167,7 @@ public enum ClientOption: String, Sendable, CaseIterable {
         case .maxConnections: Int64(options.maxConnections)
         case .cacheMaxBytes: options.cacheMaxBytes.map { Int64($0) }
         case .maxBodyBytes: Int64(options.limits.maxBodyBytes)
-        case .baseURL, .cachePath, .offlineFallback, .userAgent, .proxy, .otlpEndpoint: nil
+        case .baseURL, .cachePath, .offlineFallback, .userAgent, .proxy, .otlpEndpoint, .caFile: nil
         }
     }
 }

@@ -3,6 +3,11 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// How a ``CatFactsClient`` talks to the server.
 public struct ClientOptions: Sendable, Equatable {
@@ -25,6 +30,11 @@ public struct ClientOptions: Sendable, Equatable {
     /// `""` for none. `nil` (the default) reads `http_proxy`, `https_proxy`, `all_proxy` and
     /// `no_proxy` from the environment as curl does. Loopback hosts never use a proxy.
     public var proxy: String? = nil
+    /// A PEM file of CA certificates that https servers' certificates are checked against,
+    /// instead of the system's: a company proxy's or an internal mirror's own CA. `nil` (the
+    /// default) reads `CURL_CA_BUNDLE`, else `SSL_CERT_FILE` and `SSL_CERT_DIR`, from the
+    /// environment, as curl does; else the system's bundle (the ca-certificates package).
+    public var caFile: String? = nil
     /// Which failed requests are sent again, and after how long.
     public var retry = RetryPolicy()
     /// Answer from the bundled catalog (labelled ``Source/offlineCatalog``) when the server
@@ -113,6 +123,25 @@ public struct ClientOptions: Sendable, Equatable {
         return url
     }
 
+    /// A ca_file that libcurl could not read fails every https request with a message about
+    /// TLS: said at once, naming the option, instead.
+    private static func validateCAFile(_ path: String) throws(CatFactsError) {
+        func refuse(_ problem: String) -> CatFactsError { .invalidOption(.caFile, value: "'\(path)'", problem: problem) }
+        guard !path.isEmpty else {
+            throw .invalidOption(.caFile, value: "\"\"", problem: "is empty; leave it out for the system's CA certificates")
+        }
+        guard !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            throw .invalidOption(.caFile, value: path.debugDescription, problem: "contains a control character")
+        }
+        var info = stat()
+        guard stat(path, &info) == 0, access(path, R_OK) == 0 else {
+            throw refuse("cannot be read (\(String(cString: strerror(errno)))); name a PEM file of CA certificates")
+        }
+        guard (info.st_mode & S_IFMT) != S_IFDIR else {
+            throw refuse("is a folder; name a PEM file of CA certificates (a folder of hashed certificates goes in SSL_CERT_DIR)")
+        }
+    }
+
     /// Checks every option against ``ClientOption``'s table (ranges, lengths) and the rules
     /// of the text ones (no control characters in a header, a proxy URL's scheme).
     @_optimize(size)
@@ -141,6 +170,7 @@ public struct ClientOptions: Sendable, Equatable {
                 throw .invalidOption(.proxy, value: shown, problem: "contains a space or a control character")
             }
         }
+        if let caFile { try Self.validateCAFile(caFile) }
         if let cachePath, cachePath.isEmpty {
             throw .invalidOption(.cachePath, value: "\"\"", problem: "is empty; leave it out for a memory-only cache")
         }

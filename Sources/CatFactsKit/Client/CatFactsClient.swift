@@ -56,10 +56,13 @@ public final class CatFactsClient: Sendable {
     /// Creates a client.
     ///
     /// - Throws: ``CatFactsError/argument(_:)`` for a base URL that is not http(s) or
-    ///   for limits that are zero or negative.
+    ///   for limits that are zero or negative; ``CatFactsError/internal(_:)`` on Linux when
+    ///   `/proc` is not mounted (``ProcFilesystem``).
     @_optimize(size)
     public init(options: ClientOptions = ClientOptions(), transport: (any HTTPTransport)? = nil,
                 decoder: any PageDecoder = ScanningPageDecoder()) throws(CatFactsError) {
+        // Without /proc, libdispatch would stop the host process a second into its calls.
+        if let missing = ProcFilesystem.missing() { throw .internal(missing) }
         try options.validate()
         self.options = options
         let address = EndpointAddress(baseURL: try options.validatedBaseURL())
@@ -70,7 +73,9 @@ public final class CatFactsClient: Sendable {
         self.store = store
         deniedPrefixes = store.map(DeniedPrefixRecorder.init(store:))
         metrics = MetricsRecorder(store: store)
-        let transport = transport ?? CurlTransport(maxConnections: options.maxConnections)
+        let transport = transport ?? CurlTransport(maxConnections: options.maxConnections,
+                                                   certificates: CertificateAuthorities.choose(option: options.caFile,
+                                                                                               environment: ProcessInfo.processInfo.environment))
         let proxies = ProxyRule(option: options.proxy)
         let probe = Self.probe(address: address, transport: transport, options: options, proxies: proxies)
         onlineState = OnlineState(monitor: OfflineMonitor(threshold: options.offlineAfterFailures, cooldown: options.offlineCooldown),

@@ -54,10 +54,26 @@ struct SQLiteError: Error, Sendable, CustomStringConvertible {
         SQLiteError(code: SQLITE_CORRUPT, message: message, sql: sql)
     }
 
+    /// What to do about it, by ``kind``: the cache holds only copies of pages, so deleting
+    /// or moving it is always safe; `cache_path` and `cache_max_bytes` are the options' names.
+    var remedy: String {
+        switch kind {
+        case "disk full": "free space on its disk, or lower cache_max_bytes"
+        case "read-only": "make the file and its folder writable, or set cache_path to a writable place"
+        case "permission denied": "give this user access to the file and its folder, or set cache_path elsewhere"
+        case "I/O error": "check the disk (dmesg), or set cache_path elsewhere"
+        case "cannot open": "check that its folder exists and is writable, or set cache_path elsewhere"
+        case "locked": "another process keeps it locked; let it finish, or give this program a cache_path of its own"
+        case "damaged": "delete the file (it holds only copies of pages); a new one is made"
+        case "out of memory": "free memory, or lower cache_max_bytes"
+        default: "delete the cache file (it holds only copies of pages), or set cache_path elsewhere"
+        }
+    }
+
     var description: String {
         var text = "SQLite error \(code): \(message)"
         if isFileFailure, systemErrno != 0 { text += " (\(String(cString: strerror(systemErrno))))" }
-        guard let sql else { return text }
-        return "\(text) - while executing `\(sql)`"
+        if let sql { text += " - while executing `\(sql)`" }
+        return "\(text); \(remedy)"
     }
 }

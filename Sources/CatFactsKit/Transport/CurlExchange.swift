@@ -15,6 +15,8 @@ final class CurlExchange: @unchecked Sendable {
     /// `url` as messages show it: without a password.
     let shownURL: String
     let limits: TransportLimits
+    /// The CA certificates https servers are checked against.
+    let certificates: CertificateAuthorities
     private let request: HTTPRequest
     private let waiting = Locked<CheckedContinuation<Result<HTTPResponse, CatFactsError>, Never>?>(nil)
     private let cancelRequested = Locked(false)
@@ -28,9 +30,10 @@ final class CurlExchange: @unchecked Sendable {
     /// When the transfer is ended for having received nothing for too long.
     private(set) var idleDeadline: ContinuousClock.Instant
 
-    init(request: HTTPRequest, limits: TransportLimits) {
+    init(request: HTTPRequest, limits: TransportLimits, certificates: CertificateAuthorities = .system) {
         self.request = request
         self.limits = limits
+        self.certificates = certificates
         url = request.url.absoluteString
         shownURL = ProxyChoice.redacted(url)
         idleDeadline = ContinuousClock.now + limits.connectTimeout
@@ -100,6 +103,10 @@ final class CurlExchange: @unchecked Sendable {
         set(catfacts_curl_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"))
         set(catfacts_curl_set_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"))
         set(catfacts_curl_set_string(handle, CURLOPT_ACCEPT_ENCODING, ""))
+        // Named only when chosen (CertificateAuthorities): else the bundle catfacts_curl_easy_init
+        // gave, or libcurl's own, stays.
+        if let file = certificates.file { set(catfacts_curl_set_string(handle, CURLOPT_CAINFO, file)) }
+        if let directory = certificates.directory { set(catfacts_curl_set_string(handle, CURLOPT_CAPATH, directory)) }
         set(catfacts_curl_set_callback(handle, CURLOPT_WRITEFUNCTION, { data, size, count, context in
             guard let data, let context else { return 0 }
             return Unmanaged<CurlExchange>.fromOpaque(context).takeUnretainedValue().receiveBody(data, size * count)
@@ -167,56 +174,10 @@ final class CurlExchange: @unchecked Sendable {
         return .success(HTTPResponse(status: status, headers: headers, body: body))
     }
 
-    /// The codes that, with a proxy in use, mean the proxy failed: it could not be resolved or
-    /// connected to (through a proxy, libcurl connects to nothing else), or refused the
-    /// tunnel (CURLE_PROXY, 97, is newer than some headers).
-    private static let proxyFailures: Set<UInt32> = [CURLE_COULDNT_RESOLVE_PROXY.rawValue, CURLE_COULDNT_CONNECT.rawValue, 97]
-
-    private static let notHTTP = "the reply is not HTTP (is this the address of an HTTP server?)"
-
     @_optimize(size)  // once per failed transfer
     private func classify(_ code: CURLcode) -> CatFactsError {
         let detail = errorText.pointee != 0 ? String(cString: errorText) : String(cString: catfacts_curl_easy_strerror(code))
-        if let proxy = request.proxy.proxy, Self.proxyFailures.contains(code.rawValue) {
-            return .network("cannot go through the proxy \(ProxyChoice.redacted(proxy)) (from \(request.proxy.source ?? "the environment")): \(detail)", url: shownURL)
-        }
-        switch code {
-        case CURLE_OPERATION_TIMEDOUT:
-            return .timeout(seconds: limits.totalTimeout.seconds, url: shownURL)
-        case CURLE_COULDNT_CONNECT:
-            return .network("connection refused (is the server running?)", url: shownURL)
-        case CURLE_COULDNT_RESOLVE_HOST:
-            return .network("host not found", url: shownURL)
-        case CURLE_COULDNT_RESOLVE_PROXY:
-            return .network("proxy not found (\(detail))", url: shownURL)
-        case CURLE_WEIRD_SERVER_REPLY:
-            return .network(Self.notHTTP, url: shownURL)
-        case CURLE_UNSUPPORTED_PROTOCOL where detail.contains("HTTP/0.9"):
-            // libcurl's word for a reply with no HTTP status line.
-            return .network(Self.notHTTP, url: shownURL)
-        case CURLE_UNSUPPORTED_PROTOCOL:
-            return .network("a redirect to a protocol other than http or https (\(detail))", url: shownURL)
-        case CURLE_OUT_OF_MEMORY:
-            // What libcurl reports for headers over its 100 kB limit, as well as for memory.
-            return .network("the response's headers are larger than libcurl accepts (100 kB), or memory ran out", url: shownURL)
-        case CURLE_GOT_NOTHING:
-            return .network("the server closed the connection without a reply", url: shownURL)
-        case CURLE_RECV_ERROR where detail.contains("reset"), CURLE_SEND_ERROR where detail.contains("reset"):
-            return .network("the server reset the connection", url: shownURL)
-        case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_HTTP2, CURLE_HTTP2_STREAM:
-            return .network("the connection was lost before the response was complete", url: shownURL)
-        case CURLE_BAD_CONTENT_ENCODING:
-            return .network("the body could not be decompressed (\(detail))", url: shownURL)
-        case CURLE_TOO_MANY_REDIRECTS:
-            return .network("too many redirects", url: shownURL)
-        case CURLE_PEER_FAILED_VERIFICATION:
-            return .network("the server's TLS certificate could not be verified (\(detail)); check the host name, "
-                            + "and that the system's CA certificates are installed (ca-certificates)", url: shownURL)
-        case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
-             CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH:
-            return .network("TLS failed: \(detail)", url: shownURL)
-        default:
-            return .network(detail, url: shownURL)
-        }
+        return CurlFailure(code: code.rawValue, detail: detail, url: shownURL, proxy: request.proxy,
+                           certificates: certificates, limits: limits).error
     }
 }

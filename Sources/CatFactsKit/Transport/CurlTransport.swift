@@ -12,19 +12,25 @@ import Foundation
 /// curl's time per page and leaked memory on every request, and whose library alone took
 /// most of the time `dlopen("libCatFacts.so")` took (see BENCHMARKS.md). http and https,
 /// redirects followed (at most 5, http and https only), gzip and brotli accepted, the
-/// system's CA certificates.
+/// CA certificates of the `ca_file` option or the environment, else the system's.
 public final class CurlTransport: HTTPTransport {
     /// Made by the first request: a process that never goes to the network (answers from
     /// the cache, the bundled catalog) never loads libcurl or starts the thread.
     private let engine = Locked<CurlEngine?>(nil)
     /// The most connections open to one host at once (``ClientOptions/maxConnections``).
     private let maxConnections: Int
+    /// The CA certificates https servers are checked against.
+    private let certificates: CertificateAuthorities
 
     /// A transport keeping at most `maxConnections` connections to each host; a number
     /// outside 1...``ClientOptions/maxConnectionsLimit`` is brought into it (libcurl reads 0
     /// as no limit). ``CatFactsClient`` passes its ``ClientOptions/maxConnections``, checked.
-    public init(maxConnections: Int = ClientOptions.defaultMaxConnections) {
+    /// `certificates`: the CA certificates https servers are checked against (``ClientOptions/caFile``
+    /// and the environment, as ``CertificateAuthorities/choose(option:environment:)`` reads them).
+    public init(maxConnections: Int = ClientOptions.defaultMaxConnections,
+                certificates: CertificateAuthorities = .system) {
         self.maxConnections = min(max(1, maxConnections), ClientOptions.maxConnectionsLimit)
+        self.certificates = certificates
     }
 
     deinit {
@@ -40,7 +46,7 @@ public final class CurlTransport: HTTPTransport {
             engine = started
             return started
         }
-        let exchange = CurlExchange(request: request, limits: limits)
+        let exchange = CurlExchange(request: request, limits: limits, certificates: certificates)
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 exchange.begin(continuation)

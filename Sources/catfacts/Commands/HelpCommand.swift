@@ -11,12 +11,22 @@ extension Command {
         let registry = session.registry
         let output = session.output
         let style = output.style
-        if output.mode == .json {
+        if output.mode == .json || output.mode == .csv {
             let chosen = try arguments.values.first.map { (name) throws(ShellError) in
                 guard let command = registry.command(named: name) else { throw registry.unknownCommandError(name) }
                 return [command]
             } ?? registry.commands
-            output.print(chosen.map { JSONOutput.string(CommandHelp($0, full: !arguments.values.isEmpty)) })
+            let helps = chosen.map { CommandHelp($0, full: !arguments.values.isEmpty) }
+            if output.mode == .json {
+                output.print(helps.map { JSONOutput.string($0) })
+            } else {
+                // The JSON's fields as columns (details only for one command); aliases
+                // separated by spaces. Never the table's text, which CSV readers cannot read.
+                let full = !arguments.values.isEmpty
+                output.printRecords([["name", "aliases", "synopsis", "summary"] + (full ? ["details"] : [])]
+                                    + helps.map { [$0.name, $0.aliases.joined(separator: " "), $0.synopsis, $0.summary]
+                                        + (full ? [$0.details ?? ""] : []) })
+            }
             return
         }
         guard let name = arguments.values.first else {

@@ -32,7 +32,9 @@ struct QueryListing: Sendable, Equatable {
         case .json:
             output.print(JSONOutput.string(page))
         case .csv:
-            let header = grouped ? [listing.query.groupBy?.rawValue ?? "group"] + BreedRows.csvHeader : BreedRows.csvHeader
+            // The key's column is `group` whatever the field: named after the field it would
+            // repeat that field's own column, which CSV readers keyed by name drop or rename.
+            let header = grouped ? [BreedRows.groupColumn] + BreedRows.csvHeader : BreedRows.csvHeader
             output.printRecords([header] + page.rows.map { row in
                 (grouped ? [row.group ?? ""] : []) + BreedRows.csv(row.number, row.breed)
             })

@@ -23,6 +23,10 @@ enum BreedRows {
         [String(number)] + fields.map { breed[$0].map(ControlEscapes.escaped) ?? absent }
     }
 
+    /// The CSV column of a grouped listing's key (`group FIELD`), before ``csvHeader``: one
+    /// name whatever the field, never the field's own (which ``csvHeader`` already has).
+    static let groupColumn = "group"
+
     /// The CSV header row: `number`, then the field names.
     static let csvHeader = ["number"] + fields.map(\.rawValue)
 

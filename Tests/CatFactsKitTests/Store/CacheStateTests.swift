@@ -123,10 +123,11 @@ struct CacheStateTests {
                 + "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
             #expect(state.warnings == [
                 "3 cache writes failed; the last: the cache could not write http://a/breeds?page=3: "
-                    + "SQLite error 1: no such table: response - while executing `\(insert)`",
+                    + "SQLite error 1: no such table: response - while executing `\(insert)`; delete the cache file (it holds only copies of pages), or set cache_path elsewhere",
                 // The lookup's line, rewritten when counting the pages for this state failed too.
                 "2 cache reads failed; the last: the cache could not count the pages: SQLite error 1: "
-                    + "no such table: response - while executing `SELECT count(*), coalesce(sum(size), 0) FROM response`",
+                    + "no such table: response - while executing `SELECT count(*), coalesce(sum(size), 0) FROM response`"
+                    + "; delete the cache file (it holds only copies of pages), or set cache_path elsewhere",
             ], "\(state.warnings)")
         }
     }

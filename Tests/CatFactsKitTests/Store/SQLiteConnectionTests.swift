@@ -10,7 +10,8 @@ struct SQLiteConnectionTests {
         let error = try #require(throws: SQLiteError.self) { try db.execute("SELECT * FROM nowhere") }
         #expect(error.code == SQLITE_ERROR)
         #expect(error.message == "no such table: nowhere")
-        #expect(error.description == "SQLite error 1: no such table: nowhere - while executing `SELECT * FROM nowhere`")
+        #expect(error.description == "SQLite error 1: no such table: nowhere - while executing `SELECT * FROM nowhere`"
+                + "; delete the cache file (it holds only copies of pages), or set cache_path elsewhere")
         #expect(!error.isDamage)
     }
 

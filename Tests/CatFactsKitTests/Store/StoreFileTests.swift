@@ -66,7 +66,8 @@ struct StoreFileTests {
             try SQLiteConnection(path: path).execute("DROP TABLE response")
             let error = try #require(throws: CatFactsError.self) { try store.keys() }
             #expect(error == .internal("the cache could not list the keys: SQLite error 1: no such table: response"
-                                       + " - while executing `SELECT key FROM response ORDER BY last_used_at, rowid`"))
+                                       + " - while executing `SELECT key FROM response ORDER BY last_used_at, rowid`"
+                                       + "; delete the cache file (it holds only copies of pages), or set cache_path elsewhere"))
         }
     }
 

@@ -7,7 +7,7 @@ import os
 from dataclasses import dataclass
 from typing import Any, Dict, Optional, Union
 
-from ._convert import DAY_S, encode, flag, int64, milliseconds
+from ._convert import DAY_S, encode, flag, int64, milliseconds, readable_file
 
 __all__ = ["ClientConfig"]
 
@@ -32,6 +32,7 @@ class ClientConfig:
     read_ahead: Optional[int] = None
     max_connections: Optional[int] = None
     otlp_endpoint: Optional[str] = None
+    ca_file: Union[str, "os.PathLike[str]", None] = None
 
     def options_json(self) -> bytes:
         """The options object of ``cf_client_open``, with only the keys given.
@@ -63,7 +64,19 @@ class ClientConfig:
         if self.otlp_endpoint is not None:
             # "" is sent too: it turns export off even when OTEL_EXPORTER_OTLP_ENDPOINT names a collector.
             options["otlp_endpoint"] = encode(self.otlp_endpoint, "otlp_endpoint").decode()
+        ca_file = self._ca_file()
+        if ca_file is not None:
+            options["ca_file"] = ca_file
         return json.dumps(options).encode()
+
+    def _ca_file(self) -> Optional[str]:
+        """``ca_file``, else REQUESTS_CA_BUNDLE as requests reads it (the library reads
+        CURL_CA_BUNDLE, SSL_CERT_FILE and SSL_CERT_DIR itself); checked here so that the
+        message names where the path came from."""
+        if self.ca_file is not None:
+            return readable_file(self.ca_file, "ca_file", "a PEM file of CA certificates")
+        bundle = os.environ.get("REQUESTS_CA_BUNDLE", "")
+        return readable_file(bundle, "REQUESTS_CA_BUNDLE", "a PEM file of CA certificates") if bundle else None
 
     def url(self) -> Optional[bytes]:
         """The base URL as ``cf_client_open`` takes it (NULL: https://catfact.ninja)."""

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import math
 import numbers
+import os
 import operator
 from typing import Any, Dict, Iterable, List, Mapping, Optional
 
 from .errors import ArgumentError
 from .models import Breed
 
-__all__ = ["DAY_S", "int64", "flag", "milliseconds", "encode", "field", "search_fields", "query_json", "list_options"]
+__all__ = ["DAY_S", "int64", "flag", "milliseconds", "encode", "readable_file", "field", "search_fields", "query_json",
+           "list_options"]
 
 _INT64_MIN, _INT64_MAX = -(2 ** 63), 2 ** 63 - 1
 
@@ -74,6 +76,23 @@ def encode(text: Any, name: str) -> bytes:
         return text.encode("utf-8")
     except UnicodeEncodeError as error:
         raise ArgumentError(f"invalid argument: {_shown(name, text)}: is not valid Unicode ({error.reason})") from None
+
+
+def readable_file(path: Any, name: str, what: str) -> str:
+    """``path`` (a ``str`` or ``os.PathLike``) when it names a file this process can read, or
+    TypeError / ArgumentError naming the parameter and saying ``what`` it should name."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"{_shown(name, path)}: must be a str or a path, not {type(path).__name__}")
+    text = os.fspath(path)
+    if not isinstance(text, str):
+        raise TypeError(f"{_shown(name, path)}: must be a str or a path, not {type(text).__name__}")
+    encode(text, name)
+    shown = f"{name}={text!r}"  # whole: a path cut short would not say which file
+    if os.path.isdir(text):
+        raise ArgumentError(f"invalid argument: {shown}: is a folder; name {what}")
+    if not os.path.isfile(text) or not os.access(text, os.R_OK):
+        raise ArgumentError(f"invalid argument: {shown}: cannot be read (no such file, or not readable); name {what}")
+    return text
 
 
 # The old name of the breed field, still accepted wherever a field is named ("breed" is the

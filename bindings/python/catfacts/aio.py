@@ -92,13 +92,14 @@ class AsyncClient:
                  connect_timeout: Optional[float] = None, attempt_timeout: Optional[float] = None,
                  read_ahead: Optional[int] = None, max_connections: Optional[int] = None,
                  otlp_endpoint: Optional[str] = None,
+                 ca_file: Union[str, "os.PathLike[str]", None] = None,
                  max_concurrency: int = 128) -> None:
         if max_concurrency < 1:
             raise ArgumentError(f"invalid argument: max_concurrency={max_concurrency}: must be at least 1")
         self._client = Client._from_config(ClientConfig(base_url, timeout, retries, cache_path, offline_fallback,
                                                         user_agent, cache_ttl, cache_max_bytes, proxy,
                                                         connect_timeout, attempt_timeout, read_ahead,
-                                                        max_connections, otlp_endpoint))
+                                                        max_connections, otlp_endpoint, ca_file))
         self._calls = _Calls(self._client, max_concurrency)
 
     # lifetime

@@ -80,6 +80,11 @@ class Client(Closing):
             is left, within the library's bound. ``metrics().export`` shows what was sent,
             dropped and failed.
 
+        ca_file: a PEM file of CA certificates that https servers are verified against
+            instead of the system's (a company proxy's or an internal mirror's own CA). None
+            reads ``REQUESTS_CA_BUNDLE``, then (in the library) ``CURL_CA_BUNDLE``,
+            ``SSL_CERT_FILE`` and ``SSL_CERT_DIR``, else the system's bundle.
+
     Defaults marked "the library's" are libCatFacts's own (``cf_client_open`` in
     include/catfacts.h says them): this package does not keep a copy.
 
@@ -103,10 +108,11 @@ class Client(Closing):
                  cache_max_bytes: Optional[int] = None, proxy: Optional[str] = None, *,
                  connect_timeout: Optional[float] = None, attempt_timeout: Optional[float] = None,
                  read_ahead: Optional[int] = None, max_connections: Optional[int] = None,
-                 otlp_endpoint: Optional[str] = None) -> None:
+                 otlp_endpoint: Optional[str] = None,
+                 ca_file: Union[str, "os.PathLike[str]", None] = None) -> None:
         self._open(ClientConfig(base_url, timeout, retries, cache_path, offline_fallback, user_agent, cache_ttl,
                                 cache_max_bytes, proxy, connect_timeout, attempt_timeout, read_ahead,
-                                max_connections, otlp_endpoint))
+                                max_connections, otlp_endpoint, ca_file))
 
     @classmethod
     def _from_config(cls, config: ClientConfig) -> "Client":

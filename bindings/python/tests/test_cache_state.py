@@ -188,6 +188,7 @@ def test_a_full_disk_counts_failed_writes_in_one_warning_and_calls_go_on(mock_ur
     assert cache["warnings"][0].startswith(
         f"disk full: 3 cache writes failed; the last: the cache could not write {mock_url}/breeds?limit=20&page=3: "
         "SQLite error 13: database or disk is full")
+    assert cache["warnings"][0].endswith("; free space on its disk, or lower cache_max_bytes")
 
 
 @needs_root
