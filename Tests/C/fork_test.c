@@ -1,8 +1,8 @@
 /*
- * fork() of a process using the library (catfacts.h, "Lifetime of the process"): in the
- * child a new client works, and a client, list or search inherited from the parent answers
- * at once with CF_ERR_ARGUMENT saying to open a new client; closing them does nothing
- * harmful. Both with an idle parent and with one whose other threads have calls in flight
+ * fork() of a process using the library (catfacts.h, "The process"): in the child a new
+ * client works (a page, a list, a search whose debounce is a timer), and a client or list
+ * inherited from the parent answers at once with CF_ERR_ARGUMENT saying to open a new
+ * client; closing them does nothing harmful. Both with an idle parent and with one whose other threads have calls in flight
  * at the moment of the fork, 5 children each. Every wait is bounded: a child that hangs is
  * killed by its alarm() and counts as a failure, never as a hang of the test.
  */
@@ -28,8 +28,16 @@ enum {
     CHILD_INHERITED_CLIENT = 13,
     CHILD_INHERITED_LIST = 14,
     CHILD_INHERITED_MESSAGE = 15,
+    CHILD_SEARCH = 16,
     CHILD_HUNG = 99, /* reported by the parent: killed by SIGALRM */
 };
+
+/* A search's answer: its debounce is a timer (Task.sleep), which must fire in a child too. */
+static int search_answered;
+static void on_answer(void *ctx, int64_t generation, cf_status s, const char *json) {
+    (void)ctx; (void)generation; (void)json;
+    __atomic_store_n(&search_answered, s == CF_OK ? 1 : -1, __ATOMIC_RELEASE);
+}
 
 static int new_client_works(void) {
     cf_client *c = NULL;
@@ -51,6 +59,19 @@ static int new_client_works(void) {
         result = CHILD_NEW_LIST;
     }
     cf_list_close(l);
+    cf_search *search = NULL;
+    __atomic_store_n(&search_answered, 0, __ATOMIC_RELEASE);
+    if (result == CHILD_OK) {
+        if (cf_search_open(c, "{\"debounce_ms\":20}", on_answer, NULL, &search) != CF_OK ||
+            cf_search_set(search, "be") != CF_OK) {
+            result = CHILD_SEARCH;
+        } else {
+            WAIT_UNTIL(__atomic_load_n(&search_answered, __ATOMIC_ACQUIRE) != 0);
+            if (__atomic_load_n(&search_answered, __ATOMIC_ACQUIRE) != 1) result = CHILD_SEARCH;
+        }
+        if (result == CHILD_SEARCH) fprintf(stderr, "child: a search: %s\n", cf_last_error());
+    }
+    cf_search_close(search);
     cf_client_close(c);
     return result;
 }
