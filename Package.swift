@@ -134,7 +134,7 @@ let package = Package(
             linkerSettings: staticFoundation
         ),
         // The wrappers that bind the release binaries to older glibc symbol versions (glibcFloorWrapped).
-        .target(name: "CGlibcFloor"),
+        .target(name: "CGlibcFloor", cSettings: [.define("CATFACTS_GLIBC_FLOOR", .when(platforms: [.linux], configuration: .release))]),
         // GNU readline for the shell's line editing (libreadline-dev); only the shell links it.
         .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
         .executableTarget(

@@ -24,11 +24,13 @@
 // older glibc loads them. scripts/check-glibc-floor.sh (make glibc-check) fails when a symbol
 // newer than the floor is left, naming it: a new one gets a line here and in Package.swift.
 //
-// Nothing here is compiled into anything but x86_64 Linux: the versions are x86_64's.
+// Nothing here is compiled but in release builds (CATFACTS_GLIBC_FLOOR, set by Package.swift),
+// the only ones linked with the --wrap list, and only for x86_64 Linux: the versions are
+// x86_64's. A debug or sanitizer build links the toolchain's shared runtime as it is.
 #include <stddef.h>
 #include <sys/stat.h>
 
-#if defined(__linux__) && defined(__x86_64__) && defined(__GLIBC__)
+#if defined(CATFACTS_GLIBC_FLOOR) && defined(__linux__) && defined(__x86_64__) && defined(__GLIBC__)
 
 // OLD(SYMBOL, VERSION): __wrap_SYMBOL jumps to SYMBOL@VERSION (arguments and result untouched).
 #define OLD(sym, ver)                                                                          \
