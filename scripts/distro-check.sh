@@ -174,16 +174,16 @@ check_suite() {
             catfacts --mock -c 'breeds 10' | grep -q 'page 10 of 10'"
 
     # Every path the packages installed, then the purge.
-    inside dpkg -L libcatfacts0 libcatfacts-dev catfacts catfacts-mock >"$work/installed" 2>&1 || true
+    inside dpkg -L libcatfacts0 libcatfacts-dev catfacts catfacts-mock >"$work/$suite.installed" 2>&1 || true
     check "apt-get purge -y the four packages" \
         inside apt-get purge -y -q libcatfacts0 libcatfacts-dev catfacts catfacts-mock
-    check "after the purge: none of the $(grep -c '^/' "$work/installed") paths they installed is left but shared folders" \
+    check "after the purge: none of the $(grep -c '^/' "$work/$suite.installed") paths they installed is left but shared folders" \
         inside sh -c "while read -r path; do
             [ \"\$path\" = /. ] && continue
             [ -e \"\$path\" ] || [ -L \"\$path\" ] || continue
             if [ -d \"\$path\" ] && [ ! -L \"\$path\" ] && dpkg-query -S \"\$path\" >/dev/null 2>&1; then continue; fi
             echo \"left: \$path\"; exit 1
-        done" <"$work/installed"
+        done" <"$work/$suite.installed"
     check "after the purge: dpkg knows none of them, ldconfig has no libCatFacts" \
         inside sh -c "! dpkg-query -W libcatfacts0 libcatfacts-dev catfacts catfacts-mock 2>/dev/null | grep . &&
             ! ldconfig -p | grep -i catfacts"
