@@ -13,7 +13,10 @@ let crossModuleOptimization: [SwiftSetting] = [.unsafeFlags(["-cross-module-opti
 /// are linked because those older versions live there before glibc 2.34 (empty libraries since).
 let glibcFloorWrapped = [
     "exp", "exp2", "log", "log2", "pow", "hypot", "hypotf",
-    "pthread_getaffinity_np", "pthread_getattr_np", "pthread_sigmask", "pthread_attr_getstack",
+    "pthread_getaffinity_np", "pthread_setaffinity_np", "pthread_getattr_np", "pthread_attr_getstacksize",
+    "pthread_getname_np", "pthread_mutex_timedlock", "pthread_rwlock_destroy", "pthread_rwlock_init",
+    "pthread_rwlock_rdlock", "pthread_rwlock_unlock", "pthread_rwlock_wrlock", "posix_spawn_file_actions_addchdir_np",
+    "_ZNSt18condition_variable4waitERSt11unique_lockISt5mutexE", "pthread_sigmask", "pthread_attr_getstack",
     "pthread_attr_setstacksize", "pthread_create", "pthread_detach", "pthread_join",
     "pthread_key_create", "pthread_key_delete", "pthread_getspecific", "pthread_setspecific",
     "pthread_kill", "pthread_mutex_trylock", "pthread_mutexattr_destroy", "pthread_mutexattr_init",
@@ -23,8 +26,12 @@ let glibcFloorWrapped = [
     "stat", "lstat", "fstat", "fstatat",
     "_ZSt28__throw_bad_array_new_lengthv",
 ]
+/// lld for the programs too: gold applies --wrap to the wrapper's own versioned reference
+/// (SYMBOL@VERSION), so each wrapper would jump to itself.
 func glibcFloorLinking(programs: Bool) -> [String] {
-    (glibcFloorWrapped + (programs ? ["__libc_start_main"] : [])).flatMap { ["-Xlinker", "--wrap=\($0)"] }
+    let wrapped = glibcFloorWrapped + (programs ? ["__libc_start_main"] : [])
+    let linker: [String] = programs ? ["-use-ld=lld"] : []
+    return linker + wrapped.flatMap { ["-Xlinker", "--wrap=\($0)"] }
         + ["-Xlinker", "--push-state", "-Xlinker", "--no-as-needed",
            "-Xlinker", "-l:libpthread.so.0", "-Xlinker", "-l:libdl.so.2", "-Xlinker", "--pop-state"]
 }

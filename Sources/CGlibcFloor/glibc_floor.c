@@ -27,6 +27,10 @@
 // Nothing here is compiled but in release builds (CATFACTS_GLIBC_FLOOR, set by Package.swift),
 // the only ones linked with the --wrap list, and only for x86_64 Linux: the versions are
 // x86_64's. A debug or sanitizer build links the toolchain's shared runtime as it is.
+#define _GNU_SOURCE /* RTLD_DEFAULT */
+#include <dlfcn.h>
+#include <errno.h>
+#include <spawn.h>
 #include <stddef.h>
 #include <sys/stat.h>
 
@@ -55,6 +59,15 @@ OLD(hypotf, GLIBC_2.2.5)
 
 // libpthread before 2.34 (2.32 for the first three: moved into libc a release earlier).
 OLD(pthread_getaffinity_np, GLIBC_2.3.4)
+OLD(pthread_setaffinity_np, GLIBC_2.3.4)
+OLD(pthread_attr_getstacksize, GLIBC_2.2.5)
+OLD(pthread_getname_np, GLIBC_2.12)
+OLD(pthread_mutex_timedlock, GLIBC_2.2.5)
+OLD(pthread_rwlock_destroy, GLIBC_2.2.5)
+OLD(pthread_rwlock_init, GLIBC_2.2.5)
+OLD(pthread_rwlock_rdlock, GLIBC_2.2.5)
+OLD(pthread_rwlock_unlock, GLIBC_2.2.5)
+OLD(pthread_rwlock_wrlock, GLIBC_2.2.5)
 OLD(pthread_getattr_np, GLIBC_2.2.5)
 OLD(pthread_sigmask, GLIBC_2.2.5)
 OLD(pthread_attr_getstack, GLIBC_2.2.5)
@@ -99,6 +112,20 @@ __asm__(".pushsection .text.__wrap__ZSt28__throw_bad_array_new_lengthv,\"ax\",@p
         "\tjmp __cxa_throw_bad_array_new_length@PLT\n"
         ".size __wrap__ZSt28__throw_bad_array_new_lengthv, .-__wrap__ZSt28__throw_bad_array_new_lengthv\n"
         ".popsection\n");
+
+// libstdc++: std::condition_variable::wait got a new version in GCC 12 (GLIBCXX_3.4.30); the
+// GCC 4.4 one (GLIBCXX_3.4.11) waits the same way. (The mock's NIO calls it.)
+OLD(_ZNSt18condition_variable4waitERSt11unique_lockISt5mutexE, GLIBCXX_3.4.11)
+
+// posix_spawn_file_actions_addchdir_np is new in glibc 2.29, with no older version: Foundation's
+// Process (in the mock) calls it to start a child in another folder. Looked up when called;
+// on an older glibc the call fails with ENOSYS, as a libc without it would answer.
+typedef int (*addchdir_function)(posix_spawn_file_actions_t *, const char *);
+__attribute__((visibility("hidden"), used)) __attribute__((section(".text.__wrap_posix_spawn_file_actions_addchdir_np")))
+int __wrap_posix_spawn_file_actions_addchdir_np(posix_spawn_file_actions_t *actions, const char *path) {
+    addchdir_function function = (addchdir_function)dlsym(RTLD_DEFAULT, "posix_spawn_file_actions_addchdir_np");
+    return function != NULL ? function(actions, path) : ENOSYS;
+}
 
 // The stat family: before 2.33 these were inlines calling __xstat and friends with the
 // structure's version, _STAT_VER_LINUX (1 on x86_64); those functions are still in libc.
