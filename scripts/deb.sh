@@ -32,6 +32,7 @@ revision=1
 scripts/install-deps.sh dpkg-dev
 # The version (include/catfacts.h), checked against every copy of it first.
 version=$(scripts/version.sh --check)
+libc_floor=$(sed -n 's/^GLIBC_\([0-9][0-9.]*\)$/\1/p' abi/glibc-floor | head -1)
 arch=$(dpkg-architecture -qDEB_HOST_ARCH)
 libdir=/usr/lib/$(dpkg-architecture -qDEB_HOST_MULTIARCH)
 # The last commit's time, not the clock's, for the changelog's date and every file's time
@@ -126,6 +127,11 @@ for package in libcatfacts0 libcatfacts-dev catfacts catfacts-mock; do
         # shellcheck disable=SC2086 # one word per file; the paths have no blanks
         dpkg-shlibdeps -T"debian/$package.substvars" $binaries 2>"$work/shlibdeps.log" || {
             cat "$work/shlibdeps.log" >&2; exit 1; }
+        # libc6 at the glibc floor (abi/glibc-floor, which make glibc-check proves of every
+        # binary's symbol versions), not 2.34: Debian 12's libc6 symbols file asks 2.34 of any
+        # caller of sysconf@GLIBC_2.2.5, for the _SC_MINSIGSTKSZ and _SC_SIGSTKSZ names 2.34
+        # added; the Swift runtime asks only for the page size and the processor count.
+        sed -i "s/libc6 (>= [0-9.]*)/libc6 (>= $libc_floor)/" "debian/$package.substvars"
     fi
     dpkg-gencontrol -p"$package" -P"$tree" -T"debian/$package.substvars" -f"$work/files"
     (cd "$tree" && find . -path ./DEBIAN -prune -o -type f -printf '%P\0' | sort -z | xargs -0 md5sum) \
