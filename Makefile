@@ -88,21 +88,23 @@ dist-check: release python-deps
 deb: release
 	scripts/deb.sh
 
-# The bare Debian 12 root distro-check works on (debootstrap --variant=minbase), made once and
-# cached in .build/distro/root; then it only prints the path. make test starts it in a lane
-# of its own, so that it is made while the builds run.
+# The bare Debian 11, 12 and 13 roots distro-check works on (debootstrap --variant=minbase),
+# made once, side by side, and cached in .build/distro/SUITE/root; then it only prints the
+# paths. make test starts it in a lane of its own, so that they are made while the builds run.
 distro-root:
 	scripts/distro-root.sh
 
-# The packages on a bare Debian 12 (an overlay copy of the cached root; needs root): lintian,
-# apt-get install of the .debs, a C program built with pkg-config, catfacts -c breeds and man
-# catfacts against the mock, then apt-get purge leaving none of their files; then the wheel in
-# a fresh venv there (scripts/distro-check-wheel.sh, on a copy of its own).
+# The packages on bare Debian 11, 12 and 13, side by side (overlay copies of the cached roots;
+# needs root): lintian, apt-get install of the .debs, the C examples built with pkg-config,
+# catfacts -c breeds and man catfacts against the mock, then apt-get purge leaving none of
+# their files; then the wheel in a fresh venv of each release's Python (3.9, 3.11, 3.13)
+# (scripts/distro-check-wheel.sh, on a copy of its own).
 distro-check: deb distro-root wheel
 	scripts/distro-check.sh
 
-# The release binaries need no glibc newer than abi/glibc-floor (GLIBC_2.35: Debian 12,
-# Ubuntu 22.04 and later); each file's newest version and the symbols needing it are printed.
+# The release binaries need no glibc or libstdc++ newer than abi/glibc-floor (GLIBC_2.28,
+# GLIBCXX_3.4.25: RHEL 8, Debian 10 and later); each file's newest version of each and the
+# symbols needing it are printed, and a symbol above a floor fails, named.
 # Seconds; after make release (they read .build/release, and say so when it is missing).
 glibc-check:
 	scripts/check-glibc-floor.sh
@@ -119,7 +121,8 @@ abi-test:
 	Tests/abi/run.sh
 
 # The Python wheel to publish: bindings/python with the release library, repaired by auditwheel
-# into .build/wheel/ as manylinux_2_35_x86_64 with SQLite and libcurl inside (scripts/wheel.sh).
+# into .build/wheel/ as manylinux_2_31_x86_64 with Debian 11's SQLite and libcurl inside
+# (scripts/wheel.sh; the first run needs root, to install those in a copy of the Debian 11 root).
 wheel: lib python-deps
 	scripts/wheel.sh
 

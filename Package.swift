@@ -6,6 +6,36 @@ import PackageDescription
 /// more than the call's own work (see BENCHMARKS.md, cf_list_breed).
 let crossModuleOptimization: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
 
+/// The glibc floor (abi/glibc-floor, `make glibc-check`): the release binaries bind to glibc
+/// and libstdc++ symbol versions old enough for glibc 2.28 and GCC 8, though linked on a newer
+/// system. Each symbol here is redirected (--wrap) to a wrapper in Sources/CGlibcFloor that
+/// calls its older version; glibc_floor.c says why each is needed. libpthread.so.0 and libdl.so.2
+/// are linked because those older versions live there before glibc 2.34 (empty libraries since).
+let glibcFloorWrapped = [
+    "exp", "exp2", "log", "log2", "pow", "hypot", "hypotf",
+    "pthread_getaffinity_np", "pthread_setaffinity_np", "pthread_getattr_np", "pthread_attr_getstacksize",
+    "pthread_getname_np", "pthread_mutex_timedlock", "pthread_rwlock_destroy", "pthread_rwlock_init",
+    "pthread_rwlock_rdlock", "pthread_rwlock_unlock", "pthread_rwlock_wrlock", "posix_spawn_file_actions_addchdir_np",
+    "_ZNSt18condition_variable4waitERSt11unique_lockISt5mutexE", "pthread_sigmask", "pthread_attr_getstack",
+    "pthread_attr_setstacksize", "pthread_create", "pthread_detach", "pthread_join",
+    "pthread_key_create", "pthread_key_delete", "pthread_getspecific", "pthread_setspecific",
+    "pthread_kill", "pthread_mutex_trylock", "pthread_mutexattr_destroy", "pthread_mutexattr_init",
+    "pthread_mutexattr_settype", "pthread_once", "pthread_setname_np",
+    "sem_close", "sem_destroy", "sem_init", "sem_open", "sem_post", "sem_timedwait", "sem_unlink", "sem_wait",
+    "dladdr", "dlclose", "dlerror", "dlopen", "dlsym",
+    "stat", "lstat", "fstat", "fstatat",
+    "_ZSt28__throw_bad_array_new_lengthv",
+]
+/// lld for the programs too: gold applies --wrap to the wrapper's own versioned reference
+/// (SYMBOL@VERSION), so each wrapper would jump to itself.
+func glibcFloorLinking(programs: Bool) -> [String] {
+    let wrapped = glibcFloorWrapped + (programs ? ["__libc_start_main"] : [])
+    let linker: [String] = programs ? ["-use-ld=lld"] : []
+    return linker + wrapped.flatMap { ["-Xlinker", "--wrap=\($0)"] }
+        + ["-Xlinker", "--push-state", "-Xlinker", "--no-as-needed",
+           "-Xlinker", "-l:libpthread.so.0", "-Xlinker", "-l:libdl.so.2", "-Xlinker", "--pop-state"]
+}
+
 /// How libCatFacts.so is linked. Always: only the header's functions exported (a version
 /// script; everything else local, so no Swift internals become ABI and nothing clashes with
 /// a host's own Swift runtime), the SONAME libCatFacts.so.0, never unloaded (-z nodelete),
@@ -30,7 +60,8 @@ let libraryLinking: [LinkerSetting] = [
     // path accessors), and a library inside someone else's process must not bet on it.
     .unsafeFlags(["-static-stdlib", "-Xlinker", "--gc-sections", "-Xlinker", "--icf=safe", "-Xlinker", "-z", "-Xlinker", "defs",
                   "-Xlinker", "--start-group", "-lFoundationEssentials", "-l_FoundationCollections",
-                  "-l_FoundationCShims", "-Xlinker", "--end-group"], .when(platforms: [.linux], configuration: .release)),
+                  "-l_FoundationCShims", "-Xlinker", "--end-group"] + glibcFloorLinking(programs: false),
+                 .when(platforms: [.linux], configuration: .release)),
 ]
 
 /// The installed programs (release builds) carry the Swift runtime and Foundation: they run
@@ -40,7 +71,8 @@ let staticFoundation: [LinkerSetting] = [
     .unsafeFlags(["-static-stdlib", "-Xlinker", "--start-group", "-lCoreFoundation",
                   "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections",
                   "-lFoundationInternationalization", "-lFoundationEssentials",
-                  "-Xlinker", "--end-group"], .when(platforms: [.linux], configuration: .release)),
+                  "-Xlinker", "--end-group"] + glibcFloorLinking(programs: true),
+                 .when(platforms: [.linux], configuration: .release)),
 ]
 
 /// The libFuzzer targets (Tests/Fuzz, `make fuzz`) exist only when CATFACTS_FUZZ is set: they
@@ -93,7 +125,7 @@ let package = Package(
         .systemLibrary(name: "CCatFactsHeader", path: "Sources/CCatFactsHeader"),
         .target(
             name: "CatFactsC",
-            dependencies: ["CatFactsKit", "CCatFactsHeader"],
+            dependencies: ["CatFactsKit", "CCatFactsHeader", "CGlibcFloor"],
             exclude: ["catfacts.map"],
             swiftSettings: crossModuleOptimization,
             linkerSettings: fuzzing ? [] : libraryLinking
@@ -109,17 +141,19 @@ let package = Package(
         ),
         .executableTarget(
             name: "catfacts-mock",
-            dependencies: ["CatFactsMock", "CatFactsKit", "CCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["CatFactsMock", "CatFactsKit", "CCommandLine", "CGlibcFloor", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             linkerSettings: staticFoundation
         ),
         // main's argv for the executables, where Swift's CommandLine cannot read it (no /proc).
         .target(name: "CCommandLine"),
+        // The wrappers that bind the release binaries to older glibc symbol versions (glibcFloorWrapped).
+        .target(name: "CGlibcFloor", cSettings: [.define("CATFACTS_GLIBC_FLOOR", .when(platforms: [.linux], configuration: .release))]),
         // GNU readline for the shell's line editing (libreadline-dev); only the shell links it.
         .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
         .executableTarget(
             name: "catfacts",
             dependencies: [
-                "CatFactsKit", "CReadline", "CCommandLine",
+                "CatFactsKit", "CReadline", "CCommandLine", "CGlibcFloor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: staticFoundation

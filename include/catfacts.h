@@ -180,10 +180,10 @@ extern "C" {
 /* version */
 
 #define CF_VERSION_MAJOR 0
-#define CF_VERSION_MINOR 1
+#define CF_VERSION_MINOR 2
 #define CF_VERSION_PATCH 0
 /* "MAJOR.MINOR.PATCH" of this header; compare with cf_version() at run time. */
-#define CF_VERSION "0.1.0"
+#define CF_VERSION "0.2.0"
 /* The version as one number, 0xMMNNPP, for #if comparisons. */
 #define CF_VERSION_HEX ((CF_VERSION_MAJOR << 16) | (CF_VERSION_MINOR << 8) | CF_VERSION_PATCH)
 
@@ -209,7 +209,7 @@ typedef enum cf_status {
 /* library */
 
 /*
- * The library's version, "MAJOR.MINOR.PATCH" (e.g. "0.1.0").
+ * The library's version, "MAJOR.MINOR.PATCH" (e.g. "0.2.0").
  * Returns: a static string; never NULL, never free it.
  * Threads: any thread, a listener's too, any number at once.
  */
@@ -624,7 +624,7 @@ void cf_search_close(cf_search *s);
  *      "p99_ms":15.0,"bytes":20480,"cache_hits":1,"retries":0}, ...],
  *    "device":{"make":"...","model":"...","arch":"x86_64","cpus":2},
  *    "os":{"name":"Debian GNU/Linux","version":"12","kernel":"6.1.0"},
- *    "app":{"name":"<host process>","library_version":"0.1.0"},
+ *    "app":{"name":"<host process>","library_version":"0.2.0"},
  *    "memory":{"resident_bytes":123,"peak_resident_bytes":456},
  *    "online":true,"collected_at":"<RFC 3339>",
  *    "cache":{"path":"/var/cache/app/catfacts.sqlite","bytes":20736,"max_bytes":52428800,

@@ -6,7 +6,9 @@
 #   libcatfacts0     the library, /usr/lib/<multiarch>/libCatFacts.so.VERSION and its SONAME
 #                    link; DEBIAN/shlibs and DEBIAN/symbols (packaging/debian/libcatfacts0.symbols,
 #                    which must list exactly the library's exports), an ldconfig trigger
-#   libcatfacts-dev  catfacts.h, the libCatFacts.so link, catfacts.pc (prefix /usr)
+#   libcatfacts-dev  catfacts.h, the libCatFacts.so link, catfacts.pc (prefix /usr), and the C
+#                    samples of bindings/c with a Makefile (packaging/debian/examples.mk) in
+#                    /usr/share/doc/libcatfacts-dev/examples, Debian's place for them
 #   catfacts         the shell and its man page
 #   catfacts-mock    the mock server, alone: 70 MB nobody should install by accident
 # Each holds /usr/share/doc/PACKAGE/copyright and changelog.Debian.gz, and the lintian warnings
@@ -28,11 +30,9 @@ out=$checkout/.build/deb
 revision=1
 
 scripts/install-deps.sh dpkg-dev
-version=$(sed -n 's/^#define CF_VERSION "\([0-9][0-9.]*\)".*/\1/p' include/catfacts.h)
-if [ -z "$version" ]; then
-    echo "deb: no #define CF_VERSION \"X.Y.Z\" in include/catfacts.h" >&2
-    exit 1
-fi
+# The version (include/catfacts.h), checked against every copy of it first.
+version=$(scripts/version.sh --check)
+libc_floor=$(sed -n 's/^GLIBC_\([0-9][0-9.]*\)$/\1/p' abi/glibc-floor | head -1)
 arch=$(dpkg-architecture -qDEB_HOST_ARCH)
 libdir=/usr/lib/$(dpkg-architecture -qDEB_HOST_MULTIARCH)
 # The last commit's time, not the clock's, for the changelog's date and every file's time
@@ -82,6 +82,11 @@ if [ -n "$left" ]; then
     exit 1
 fi
 gzip -9n "$source/debian/catfacts/usr/share/man/man1/catfacts.1"
+examples=$source/debian/libcatfacts-dev/usr/share/doc/libcatfacts-dev/examples
+install -d "$examples"
+install -m 0644 bindings/c/page_breeds.c bindings/c/breed_detail.c bindings/c/metrics.c \
+    bindings/c/endpoint_times.c bindings/c/sample.h "$examples/"
+install -m 0644 packaging/debian/examples.mk "$examples/Makefile"
 chmod 0644 "$source/debian/libcatfacts0$libdir/libCatFacts.so.$version"
 
 # The library's exports must be the symbols file's, each with the version that added it.
@@ -122,6 +127,11 @@ for package in libcatfacts0 libcatfacts-dev catfacts catfacts-mock; do
         # shellcheck disable=SC2086 # one word per file; the paths have no blanks
         dpkg-shlibdeps -T"debian/$package.substvars" $binaries 2>"$work/shlibdeps.log" || {
             cat "$work/shlibdeps.log" >&2; exit 1; }
+        # libc6 at the glibc floor (abi/glibc-floor, which make glibc-check proves of every
+        # binary's symbol versions), not 2.34: Debian 12's libc6 symbols file asks 2.34 of any
+        # caller of sysconf@GLIBC_2.2.5, for the _SC_MINSIGSTKSZ and _SC_SIGSTKSZ names 2.34
+        # added; the Swift runtime asks only for the page size and the processor count.
+        sed -i "s/libc6 (>= [0-9.]*)/libc6 (>= $libc_floor)/" "debian/$package.substvars"
     fi
     dpkg-gencontrol -p"$package" -P"$tree" -T"debian/$package.substvars" -f"$work/files"
     (cd "$tree" && find . -path ./DEBIAN -prune -o -type f -printf '%P\0' | sort -z | xargs -0 md5sum) \

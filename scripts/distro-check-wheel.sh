@@ -27,7 +27,7 @@ cd "$(dirname "$0")/.."
 root=$(readlink -f "$1")
 url=$2
 python=${PYTHON:-python3}
-platform=manylinux_2_35_x86_64
+platform=$(scripts/wheel.sh --platform)
 
 if [ "$(id -u)" -ne 0 ]; then
     echo "distro-check-wheel: needs root (chroot, mount)" >&2

@@ -177,8 +177,39 @@ CURLcode catfacts_curl_set_long(CURL *handle, CURLoption option, long value) {
     return api.easy_setopt(handle, option, value);
 }
 
+/* The protocols of a CURLOPT_PROTOCOLS_STR value ("http,https") as CURLPROTO_* bits, or 0 when
+ * it names one this fallback does not know. */
+static long protocol_bits(const char *value) {
+    long bits = 0;
+    while (value != NULL && *value != '\0') {
+        size_t length = strcspn(value, ",");
+        if (length == 4 && strncmp(value, "http", 4) == 0) {
+            bits |= CURLPROTO_HTTP;
+        } else if (length == 5 && strncmp(value, "https", 5) == 0) {
+            bits |= CURLPROTO_HTTPS;
+        } else {
+            return 0;
+        }
+        value += length;
+        if (*value == ',') value++;
+    }
+    return bits;
+}
+
 CURLcode catfacts_curl_set_string(CURL *handle, CURLoption option, const char *value) {
-    return api.easy_setopt(handle, option, value);
+    CURLcode code = api.easy_setopt(handle, option, value);
+    /* CURLOPT_PROTOCOLS_STR and CURLOPT_REDIR_PROTOCOLS_STR came with libcurl 7.85; the
+     * libcurl of Debian 11 and RHEL 8 (7.74, 7.61) knows only the bitmask options they
+     * replaced (deprecated since, still honoured): those, with the same protocols. */
+    if (code == CURLE_UNKNOWN_OPTION && (option == CURLOPT_PROTOCOLS_STR || option == CURLOPT_REDIR_PROTOCOLS_STR)) {
+        long bits = protocol_bits(value);
+        if (bits == 0) return code;
+        /* CURLOPT_PROTOCOLS (181) and CURLOPT_REDIR_PROTOCOLS (182), by number: the names
+         * are marked deprecated in the headers, and this is the one place that needs them. */
+        CURLoption legacy = (CURLoption)(CURLOPTTYPE_LONG + (option == CURLOPT_PROTOCOLS_STR ? 181 : 182));
+        return api.easy_setopt(handle, legacy, bits);
+    }
+    return code;
 }
 
 CURLcode catfacts_curl_set_pointer(CURL *handle, CURLoption option, void *value) {

@@ -8,7 +8,10 @@
 #   added passes (0) and is listed; a new SONAME lets the layout change pass (0); the real
 #   release library against the recorded baseline passes (0).
 #   scripts/check-glibc-floor.sh: the release binaries pass (0); a shared object calling
-#   arc4random (GLIBC_2.36) fails naming it (1), and passes with the floor at GLIBC_2.36.
+#   arc4random (GLIBC_2.36) fails naming it (1), and passes with the floor at GLIBC_2.36; one
+#   calling pthread_create as linked here (GLIBC_2.34, what Sources/CGlibcFloor exists to
+#   avoid) fails naming it; a C++ one throwing through std::__throw_bad_array_new_length
+#   (GLIBCXX_3.4.29) fails the libstdc++ floor, naming it.
 # Ends `abi-tests: N passed, M failed`; exit 1 if any failed.
 #
 #   Tests/abi/run.sh        (after make release: it reads .build/release)
@@ -110,12 +113,13 @@ expect "a header that does not compile cannot be compared, named" 2 "does not co
 expect "a library that is not a shared object cannot be compared" 2 "not a shared library" -- \
     scripts/check-abi.sh "$HEADER" "$HEADER"
 
-expect "the release binaries need at most the glibc floor" 0 "need at most GLIBC_2.35" -- \
+floor=$(grep -E '^GLIBC_' abi/glibc-floor)
+expect "the release binaries need at most the floors" 0 "need at most $floor GLIBCXX_3.4.25 CXXABI_1.3.11" -- \
     scripts/check-glibc-floor.sh
 
 printf '#include <stdlib.h>\nunsigned int draw(void) { return arc4random(); }\n' >"$tmp/newer.c"
 if "$CC" -shared -fPIC -o "$tmp/newer.so" "$tmp/newer.c" 2>"$tmp/cc.log"; then
-    expect "a symbol above the glibc floor fails, named" 1 "needs GLIBC_2.36, above the floor GLIBC_2.35" "arc4random" -- \
+    expect "a symbol above the glibc floor fails, named" 1 "needs GLIBC_2.36, above the floor $floor" "arc4random" -- \
         scripts/check-glibc-floor.sh "$tmp/newer.so"
     echo GLIBC_2.36 >"$tmp/floor"
     expect "the same symbol passes with the floor at GLIBC_2.36" 0 "1 file needs at most GLIBC_2.36" -- \
@@ -124,6 +128,21 @@ else
     failed=$((failed + 1))
     echo "FAILED: cannot build a shared object calling arc4random (glibc 2.36 needed here):"
     sed 's/^/    /' "$tmp/cc.log"
+fi
+printf '#include <pthread.h>\nstatic void *run(void *a) { return a; }\nint start(pthread_t *t) { return pthread_create(t, 0, run, 0); }\n' >"$tmp/thread.c"
+if "$CC" -shared -fPIC -o "$tmp/thread.so" "$tmp/thread.c" 2>"$tmp/cc.log"; then
+    expect "pthread_create bound as this glibc binds it fails, named" 1 "needs GLIBC_2.34, above the floor $floor" "pthread_create" -- \
+        scripts/check-glibc-floor.sh "$tmp/thread.so"
+else
+    failed=$((failed + 1)); echo "FAILED: cannot build a shared object calling pthread_create:"; sed 's/^/    /' "$tmp/cc.log"
+fi
+# Declared here: libstdc++'s headers keep it internal; its own inline code (new T[n]) calls it.
+printf 'namespace std { [[noreturn]] void __throw_bad_array_new_length(); }\nvoid fail(void) { std::__throw_bad_array_new_length(); }\n' >"$tmp/throw.cc"
+if "${CXX:-c++}" -shared -fPIC -o "$tmp/throw.so" "$tmp/throw.cc" 2>"$tmp/cc.log"; then
+    expect "a libstdc++ symbol above its floor fails, named" 1 "needs GLIBCXX_3.4.29, above the floor GLIBCXX_3.4.25" "_ZSt28__throw_bad_array_new_lengthv" -- \
+        scripts/check-glibc-floor.sh "$tmp/throw.so"
+else
+    failed=$((failed + 1)); echo "FAILED: cannot build a C++ shared object:"; sed 's/^/    /' "$tmp/cc.log"
 fi
 expect "a file that is not ELF is an error, named" 2 "not an ELF file" -- \
     scripts/check-glibc-floor.sh "$tmp/newer.c"

@@ -5,7 +5,11 @@
 #
 # PREFIX, LIBDIR and INCLUDEDIR are absolute paths. LIBDIR and INCLUDEDIR under PREFIX are
 # written relative to ${prefix}, so `pkg-config --define-prefix` can relocate an install.
-# The version is CF_VERSION from include/catfacts.h of this checkout (CATFACTS_HEADER
+# Libs carries -Wl,-rpath,${libdir} so that a program finds the library where it was built
+# against it, except when LIBDIR is one of the system's library folders (/usr/lib, /lib, their
+# lib64 and multiarch folders, /usr/lib/x86_64-linux-gnu...): the dynamic loader searches those
+# anyway, and a RUNPATH there would only outrank LD_LIBRARY_PATH for every library the program
+# loads. The version is CF_VERSION from include/catfacts.h of this checkout (CATFACTS_HEADER
 # overrides where that header is).
 set -eu
 
@@ -43,6 +47,10 @@ relative_to_prefix() {
     esac
 }
 libdir_value=$(relative_to_prefix "$libdir")
+case ${libdir%/} in
+    /lib | /usr/lib | /lib64 | /usr/lib64 | /lib/*-linux-* | /usr/lib/*-linux-*) rpath="" ;;
+    *) rpath=" -Wl,-rpath,\${libdir}" ;;
+esac
 includedir_value=$(relative_to_prefix "$includedir")
 
 mkdir -p "$(dirname "$out")"
@@ -50,7 +58,7 @@ tmp="$out.tmp.$$"
 trap 'rm -f "$tmp"' EXIT
 # awk's index/substr on ENVIRON, not sed or awk -v: both would treat characters in a path
 # (&, \, /) as special.
-PC_PREFIX=$prefix PC_LIBDIR=$libdir_value PC_INCLUDEDIR=$includedir_value PC_VERSION=$version \
+PC_PREFIX=$prefix PC_LIBDIR=$libdir_value PC_INCLUDEDIR=$includedir_value PC_VERSION=$version PC_RPATH=$rpath \
 awk '
     function put(line, key, value,    at, done) {
         done = ""
@@ -64,6 +72,7 @@ awk '
         line = put($0, "@PREFIX@", ENVIRON["PC_PREFIX"])
         line = put(line, "@LIBDIR@", ENVIRON["PC_LIBDIR"])
         line = put(line, "@INCLUDEDIR@", ENVIRON["PC_INCLUDEDIR"])
+        line = put(line, "@RPATH@", ENVIRON["PC_RPATH"])
         print put(line, "@VERSION@", ENVIRON["PC_VERSION"])
     }' "$here/catfacts.pc.in" > "$tmp"
 if grep -q '@[A-Z]*@' "$tmp"; then

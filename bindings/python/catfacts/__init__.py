@@ -37,7 +37,7 @@ from .metrics import AppInfo, CacheState, Device, EndpointStats, ExportState, Me
 from .models import Breed, Fact, ListEvent, Page
 from .search import ResultsCallback, SearchResults, SearchSession
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "Client", "AsyncClient", "AsyncPagedList", "Page", "Breed", "Fact", "PagedList", "BreedList", "FactList", "ListEvent", "Status",

@@ -246,7 +246,7 @@ def test_a_closed_client_refuses_calls(mock_url: str) -> None:
 
 
 def test_version_and_status_strings() -> None:
-    assert catfacts.library_version() == "0.1.0" == catfacts.__version__
+    assert catfacts.library_version() == "0.2.0" == catfacts.__version__
     assert catfacts.status_string(catfacts.Status.ERR_TIMEOUT).startswith("CF_ERR_TIMEOUT")
     assert catfacts.status_string(99) == "unknown status"
     assert catfacts.library_path.endswith(("libCatFacts.so", "libCatFacts.so.0", "libCatFacts.dylib",

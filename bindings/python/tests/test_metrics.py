@@ -30,7 +30,7 @@ def test_metrics_are_frozen_dataclasses_of_each_part(client: catfacts.Client) ->
     assert isinstance(metrics.device, catfacts.Device) and metrics.device.cpus == os.cpu_count()
     assert metrics.device.arch == platform.machine()
     assert isinstance(metrics.os, catfacts.OperatingSystem) and metrics.os.kernel == platform.release()
-    assert metrics.app == catfacts.AppInfo(metrics.app.name, "0.1.0")
+    assert metrics.app == catfacts.AppInfo(metrics.app.name, "0.2.0")
     assert isinstance(metrics.memory, catfacts.Memory) and metrics.memory.resident_bytes > 0
     assert metrics.memory.peak_resident_bytes >= metrics.memory.resident_bytes
     assert metrics.online is True

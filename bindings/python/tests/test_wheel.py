@@ -98,7 +98,7 @@ def run_in_venv(python: Path, script: str, cwd: Path) -> "subprocess.CompletedPr
 
 def test_the_wheel_is_tagged_py3_none_for_this_platform(wheel: Path) -> None:
     tag = f"py3-none-{platform_tag()}"
-    assert wheel.name == f"catfacts-0.1.0-{tag}.whl"
+    assert wheel.name == f"catfacts-0.2.0-{tag}.whl"
     assert "any" not in wheel.name
     try:
         from packaging.tags import sys_tags
@@ -109,8 +109,8 @@ def test_the_wheel_is_tagged_py3_none_for_this_platform(wheel: Path) -> None:
 
 def test_the_wheel_holds_the_library_under_its_soname(wheel: Path) -> None:
     with zipfile.ZipFile(wheel) as archive:
-        record = archive.read("catfacts-0.1.0.dist-info/RECORD").decode()
-        metadata = archive.read("catfacts-0.1.0.dist-info/WHEEL").decode().splitlines()
+        record = archive.read("catfacts-0.2.0.dist-info/RECORD").decode()
+        metadata = archive.read("catfacts-0.2.0.dist-info/WHEEL").decode().splitlines()
         bundled = archive.read(BUNDLED)
         names = archive.namelist()
     assert BUNDLED in [line.split(",")[0] for line in record.splitlines()]
