@@ -20,7 +20,7 @@ let glibcFloorWrapped = [
     "pthread_attr_setstacksize", "pthread_create", "pthread_detach", "pthread_join",
     "pthread_key_create", "pthread_key_delete", "pthread_getspecific", "pthread_setspecific",
     "pthread_kill", "pthread_mutex_trylock", "pthread_mutexattr_destroy", "pthread_mutexattr_init",
-    "pthread_mutexattr_settype", "pthread_once", "pthread_setname_np",
+    "pthread_mutexattr_settype", "pthread_once", "pthread_condattr_setclock", "pthread_setname_np",
     "sem_close", "sem_destroy", "sem_init", "sem_open", "sem_post", "sem_timedwait", "sem_unlink", "sem_wait",
     "dladdr", "dlclose", "dlerror", "dlopen", "dlsym",
     "stat", "lstat", "fstat", "fstatat",
