@@ -3,8 +3,8 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 CC ?= cc
 PYTHON ?= python3
 # What building and running need from Debian (libcurl4 and its headers for HTTP, ca-certificates
-# for https; jansson for the C samples). `make install` needs only these.
-BUILD_PACKAGES := libreadline-dev libjansson-dev libsqlite3-dev pkg-config libcurl4 libcurl4-openssl-dev ca-certificates
+# for https; zlib for gzip-compressed OTLP exports; jansson for the C samples). `make install` needs only these.
+BUILD_PACKAGES := libreadline-dev libjansson-dev libsqlite3-dev zlib1g-dev pkg-config libcurl4 libcurl4-openssl-dev ca-certificates
 # What the test suites need besides: valgrind and curl (the C tests), man-db (the man page
 # check), python3-venv (the wheel in a fresh venv), prometheus (promtool checks the metrics text),
 # abigail-tools (abidw and abidiff guard the library's ABI), debootstrap (distro-check's bare
