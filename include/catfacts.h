@@ -753,6 +753,25 @@ cf_status cf_client_set_online_listener(cf_client *c, cf_online_listener fn, voi
  */
 cf_status cf_client_set_trace_parent(cf_client *c, const char *traceparent);
 
+/*
+ * Sets the W3C trace context of the calls the calling thread makes on c from now on, over
+ * the client's (cf_client_set_trace_parent), which other threads' calls keep using:
+ * traceparent as cf_client_set_trace_parent takes it, with tracestate ("vendor=value,...",
+ * printable ASCII, at most 16447 bytes; NULL or "" for none), copied. The calls' requests
+ * carry its trace id (and the tracestate), their spans have its parent id as the parent and
+ * carry the tracestate. An unsampled parent (flags 00) is sent on as such ("-00"), and those
+ * calls' spans are not exported (their metrics are). traceparent "" : the thread's calls
+ * have no host parent, whatever the client's is; NULL removes the thread's context (the
+ * client's applies again). A thread's contexts end with it. The Python package sets it
+ * around each call from the calling thread's or task's context (contextvars).
+ * Returns: CF_OK; CF_ERR_ARGUMENT for a NULL c or a malformed value (as
+ * cf_client_set_trace_parent; a tracestate too long or not printable ASCII: cf_last_error()
+ * says which), which leaves the thread's context as it was.
+ * Threads: any thread, any number at once on one client; each sets its own only. Calls
+ *   under way keep the context they started with.
+ */
+cf_status cf_client_set_trace_context(cf_client *c, const char *traceparent, const char *tracestate);
+
 /* paged lists: windowed, prefetching, for very long lists */
 
 /* A list over a whole collection that loads pages around where it is read. Opaque. */

@@ -32,6 +32,8 @@ class ClientConfig:
     read_ahead: Optional[int] = None
     max_connections: Optional[int] = None
     otlp_endpoint: Optional[str] = None
+    #: Python's own, not the library's: whether OpenTelemetry's current span is the calls' parent.
+    otel_context: bool = True
 
     def options_json(self) -> bytes:
         """The options object of ``cf_client_open``, with only the keys given.
