@@ -240,7 +240,7 @@ struct ExportSettingsTests {
         #expect(why == ["OTEL_EXPORTER_OTLP_ENDPOINT ignored: 'udp://c:4318' uses scheme 'udp'; only http and https are accepted"])
     }
 
-    @Test func eachSignalTakesItsOwnProtocolCompressionHeadersAndTimeoverTheGeneralOnes() throws {
+    @Test func eachSignalTakesItsOwnProtocolCompressionHeadersAndTimeoutOverTheGeneralOnes() throws {
         let (settings, warnings) = try ExportSettings.resolve(option: "http://c:4318", environment: [
             "OTEL_EXPORTER_OTLP_PROTOCOL": "http/json",
             "OTEL_EXPORTER_OTLP_METRICS_PROTOCOL": "http/protobuf",

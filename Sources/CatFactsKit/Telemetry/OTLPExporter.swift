@@ -128,7 +128,9 @@ final class OTLPExporter: Sendable {
     func exportState(of client: Int) -> ExportState {
         state.withLock { state in
             ExportState(endpoint: settings.endpoint, sent: state.sentBy[client] ?? 0, dropped: state.queue.dropped(by: client),
-                        failures: state.failures, queued: state.queue.queued(by: client), warnings: settings.warnings)
+                        failures: state.failures, queued: state.queue.queued(by: client), warnings: settings.warnings,
+                        tracesEndpoint: settings.tracesURL.map(ProxyChoice.redacted),
+                        metricsEndpoint: settings.metricsURL.map(ProxyChoice.redacted))
         }
     }
 

@@ -417,6 +417,26 @@ def test_metrics_have_the_conventions_names_units_attributes_and_exact_bucket_co
     assert len(spans) == 12 and len({span.trace_id for span in spans if not span.parent_span_id}) == 6
 
 
+def test_each_signal_goes_where_its_own_variables_say_and_the_status_shows_it(
+        mock_url: str, collector: Collector, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OTEL_EXPORTER_OTLP_ENDPOINT", collector.url)
+    monkeypatch.setenv("OTEL_METRICS_EXPORTER", "none")
+    monkeypatch.setenv("OTEL_EXPORTER_OTLP_RETRY_ENABLED", "true")
+    with Collector() as traces:
+        monkeypatch.setenv("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", f"{traces.url}/v1/traces")
+        with catfacts.Client(mock_url, **ONE_REQUEST_PER_CALL) as client:
+            client.fact()
+            state = export_state(client)
+        assert (state.endpoint, state.traces_endpoint, state.metrics_endpoint) == (
+            collector.url, f"{traces.url}/v1/traces", None)
+        assert state.warnings == ("OTEL_EXPORTER_OTLP_RETRY_ENABLED ignored: the library does not support it",)
+        assert len(traces.spans()) == 2 and traces.metric_requests() == []
+    assert collector.spans() == [] and collector.metric_requests() == []
+    monkeypatch.setenv("OTEL_SDK_DISABLED", "true")
+    with catfacts.Client(mock_url, **ONE_REQUEST_PER_CALL) as client:
+        assert client.metrics().export is None
+
+
 def test_a_bad_otel_variable_is_ignored_with_a_warning_naming_it(collector: Collector,
                                                                  monkeypatch: pytest.MonkeyPatch, mock_url: str) -> None:
     monkeypatch.setenv("OTEL_BSP_MAX_QUEUE_SIZE", "lots")
@@ -458,7 +478,9 @@ def test_payloads_are_protobuf_by_default_and_json_where_a_signal_asks(
     monkeypatch.setenv("OTEL_EXPORTER_OTLP_METRICS_PROTOCOL", "http/protobuf")
     with Collector() as second, catfacts.Client(mock_url, otlp_endpoint=second.url, **ONE_REQUEST_PER_CALL) as client:
         client.fact()
-        assert export_state(client).warnings == ()
+        state = export_state(client)
+        assert (state.warnings, state.traces_endpoint, state.metrics_endpoint) == (
+            (), f"{second.url}/v1/traces", f"{second.url}/v1/metrics")
     assert sorted(second.formats()) == [("/v1/metrics", PROTOBUF, "identity"), ("/v1/traces", JSON, "identity")]
     # The same spans either way: the call and its attempt, with the same attributes.
     assert [len(second.spans()), second.errors()] == [2, []]
@@ -511,13 +533,13 @@ def test_clients_share_one_exporter_thread_and_keep_their_metrics_apart(
     without_export = threads()
     for client in quiet:
         client.close()
-    assert wait_for(lambda: threads() == before), (threads(), before)
+    assert wait_for(lambda: threads() <= before), (threads(), before)
     clients = twenty_calling(collector.url)
     assert threads() <= without_export + 1, (threads(), without_export)
     assert [export_state(client).queued for client in clients] == [2 * (number % 3 + 1) for number in range(20)]
     for client in clients:
         client.close()
-    assert wait_for(lambda: threads() == before), (threads(), before)
+    assert wait_for(lambda: threads() <= before), (threads(), before)
     assert len(collector.spans()) == sum(2 * (number % 3 + 1) for number in range(20))
     (request,) = collector.metric_requests()  # the last close's, with every client's figures
     (resource_metrics,) = request.resource_metrics
@@ -533,7 +555,7 @@ def test_clients_share_one_exporter_thread_and_keep_their_metrics_apart(
     assert threads() <= before + 1
     for client in many:
         client.close()
-    assert wait_for(lambda: threads() == before), (threads(), before)
+    assert wait_for(lambda: threads() <= before), (threads(), before)
 
 
 # A collector that is down, failing or hanging
