@@ -87,7 +87,7 @@ def test_metrics_counts_the_spans_dropped_while_the_collector_is_down(mock_serve
     assert re.fullmatch(rf"on → {re.escape(dead)}, sent 0, dropped 4, failures \d+", export_line(run)), run.stdout
     export = json.loads(run.stdout.splitlines()[-1])["export"]
     assert export == {"endpoint": dead, "sent": 0, "dropped": 4, "failures": export["failures"], "queued": 2,
-                      "warnings": []}
+                      "warnings": [], "traces_endpoint": f"{dead}/v1/traces", "metrics_endpoint": f"{dead}/v1/metrics"}
 
 
 def test_a_bad_otlp_url_is_refused_naming_the_flag(mock_server):
