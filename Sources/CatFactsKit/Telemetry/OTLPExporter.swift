@@ -141,7 +141,8 @@ final class OTLPExporter: Sendable {
     func detach(_ client: ExportClient, final: MetricsPayload.Client, last: Bool) {
         state.withLock { state in
             state.clients[client.id] = nil
-            state.departed.append(final)
+            // Kept only for a metrics export to come: without one it would only pile up.
+            if metrics != nil { state.departed.append(final) }
         }
         guard last else { return }
         let bound = min(Self.closeBound, settings.exportTimeout)
