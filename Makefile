@@ -3,8 +3,8 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 CC ?= cc
 PYTHON ?= python3
 # What building and running need from Debian (libcurl4 and its headers for HTTP, ca-certificates
-# for https; jansson for the C samples). `make install` needs only these.
-BUILD_PACKAGES := libreadline-dev libjansson-dev libsqlite3-dev pkg-config libcurl4 libcurl4-openssl-dev ca-certificates
+# for https; zlib for gzip-compressed OTLP exports; jansson for the C samples). `make install` needs only these.
+BUILD_PACKAGES := libreadline-dev libjansson-dev libsqlite3-dev zlib1g-dev pkg-config libcurl4 libcurl4-openssl-dev ca-certificates
 # What the test suites need besides: valgrind and curl (the C tests), man-db (the man page
 # check), python3-venv (the wheel in a fresh venv), prometheus (promtool checks the metrics text),
 # abigail-tools (abidw and abidiff guard the library's ABI), debootstrap (distro-check's bare
@@ -35,10 +35,12 @@ test-deps: deps
 # pytest for the Python suites, mypy to check their types, pexpect for the shell's terminal
 # tests, requests and orjson for the Python benchmarks, opentelemetry-proto (with
 # types-protobuf for mypy) to decode the OTLP payloads the tests' collector receives,
+# opentelemetry-api and -sdk for the test of a span current in OpenTelemetry (the package
+# itself only imports opentelemetry-api when it is there),
 # setuptools >= 77 to build the wheel: installed only when missing.
 python-deps:
-	@$(PYTHON) -c 'import pytest, mypy, requests, orjson, pexpect, setuptools, sys, opentelemetry.proto.collector.trace.v1.trace_service_pb2, google.protobuf, importlib.metadata as m; m.version("types-protobuf"); sys.exit(int(setuptools.__version__.split(".")[0]) < 77)' \
-		2>/dev/null || $(PYTHON) -m pip install -q pytest mypy requests orjson pexpect opentelemetry-proto types-protobuf 'setuptools>=77'
+	@$(PYTHON) -c 'import pytest, mypy, requests, orjson, pexpect, setuptools, sys, opentelemetry.proto.collector.trace.v1.trace_service_pb2, opentelemetry.sdk.trace, google.protobuf, importlib.metadata as m; m.version("types-protobuf"); sys.exit(int(setuptools.__version__.split(".")[0]) < 77)' \
+		2>/dev/null || $(PYTHON) -m pip install -q pytest mypy requests orjson pexpect opentelemetry-proto opentelemetry-api opentelemetry-sdk types-protobuf 'setuptools>=77'
 
 build: deps
 	$(SWIFT) build

@@ -113,6 +113,8 @@ let package = Package(
                 "CSQLite",
                 // HTTP (Sources/CatFactsKit/Transport): libcurl's multi interface.
                 "CCurl",
+                // gzip for OTLP exports (Sources/CatFactsKit/Telemetry/Gzip.swift): the system's zlib.
+                "CZlib",
             ],
             swiftSettings: crossModuleOptimization
         ),
@@ -121,6 +123,8 @@ let package = Package(
         .target(name: "CCurl"),
         // The system's SQLite (libsqlite3-dev for the headers; libsqlite3 at run time).
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        // The system's zlib (zlib1g-dev for the header; zlib1g, which libcurl4 needs too, at run time).
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         // include/catfacts.h as a Clang module: CatFactsC's exports are built from its types.
         .systemLibrary(name: "CCatFactsHeader", path: "Sources/CCatFactsHeader"),
         .target(

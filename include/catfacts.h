@@ -372,21 +372,36 @@ typedef struct cf_client cf_client;
  *   "max_body_bytes"      1..2^31      larger bodies are refused (default 8388608)
  *   "otlp_endpoint"       string       an OTLP/HTTP collector's base URL
  *                                      ("http://127.0.0.1:4318"): spans and metrics are
- *                                      POSTed as JSON to <base>/v1/traces and
- *                                      <base>/v1/metrics from a library thread, and each
- *                                      request carries a W3C traceparent; http or https,
- *                                      at most 2048 bytes, no spaces or control characters.
+ *                                      POSTed (OTLP/HTTP, protobuf by default) to
+ *                                      <base>/v1/traces and <base>/v1/metrics from the
+ *                                      process's one exporter thread for those settings,
+ *                                      shared by every client exporting with them (each
+ *                                      client's metric points carry its catfacts.client.id;
+ *                                      the last client to close flushes), and each request
+ *                                      carries a W3C traceparent; http or https, at most
+ *                                      2048 bytes, no spaces or control characters.
  *                                      "" turns export off whatever the environment says.
  *                                      Absent: OTEL_EXPORTER_OTLP_ENDPOINT (or
  *                                      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT /
- *                                      _METRICS_ENDPOINT, full URLs) turns it on; also read:
- *                                      OTEL_EXPORTER_OTLP_HEADERS, OTEL_SERVICE_NAME,
- *                                      OTEL_RESOURCE_ATTRIBUTES, OTEL_METRIC_EXPORT_INTERVAL
- *                                      (ms, 60000), OTEL_BSP_MAX_QUEUE_SIZE (2048),
+ *                                      _METRICS_ENDPOINT, full URLs) turns it on; also read,
+ *                                      each signal's own (_TRACES_ / _METRICS_) over the
+ *                                      general one: OTEL_EXPORTER_OTLP_PROTOCOL
+ *                                      (http/protobuf or http/json), _COMPRESSION (gzip or
+ *                                      none), _HEADERS, _TIMEOUT (ms, 10000),
+ *                                      _CERTIFICATE, _CLIENT_CERTIFICATE, _CLIENT_KEY (PEM
+ *                                      files); OTEL_SERVICE_NAME (else service.name in
+ *                                      OTEL_RESOURCE_ATTRIBUTES, else
+ *                                      unknown_service:<program>), OTEL_RESOURCE_ATTRIBUTES,
+ *                                      OTEL_METRIC_EXPORT_INTERVAL (ms, 60000),
+ *                                      OTEL_METRIC_EXPORT_TIMEOUT (ms, 30000),
+ *                                      OTEL_BSP_MAX_QUEUE_SIZE (2048),
  *                                      OTEL_BSP_SCHEDULE_DELAY (ms, 5000),
  *                                      OTEL_BSP_MAX_EXPORT_BATCH_SIZE (512),
- *                                      OTEL_EXPORTER_OTLP_TIMEOUT (ms, 10000; at most
- *                                      OTEL_BSP_EXPORT_TIMEOUT, 30000), OTEL_SDK_DISABLED.
+ *                                      OTEL_BSP_EXPORT_TIMEOUT (ms, 30000),
+ *                                      OTEL_TRACES_EXPORTER / OTEL_METRICS_EXPORTER (none:
+ *                                      that signal is not sent), OTEL_SDK_DISABLED. Any
+ *                                      other OTEL_EXPORTER_OTLP_*, OTEL_BSP_* or
+ *                                      OTEL_METRIC_EXPORT_* draws a warning naming it.
  *                                      A bad environment value is ignored (its default
  *                                      used) with a warning in cf_metrics' "export"; a bad
  *                                      option is CF_ERR_ARGUMENT. Calls never wait for the
@@ -656,7 +671,10 @@ void cf_search_close(cf_search *s);
  * and "warnings" says why); "sent" the spans plus the metric data points the collector
  * took; "dropped" spans discarded past the queue's bound (OTEL_BSP_MAX_QUEUE_SIZE), oldest
  * first; "failures" export requests that failed (refused, timed out, a status other than
- * 2xx); "queued" spans waiting to be sent; "warnings" the OTEL_* variables ignored, and why.
+ * 2xx); "queued" spans waiting to be sent; "warnings" the OTEL_* variables ignored, and why;
+ * "traces_endpoint" and "metrics_endpoint" where each signal goes (null when it is not sent).
+ * "sent", "dropped" and "queued" are this client's own, though clients exporting with the same
+ * settings share one exporter; "failures" are the exporter's.
  * out_json: receives the JSON above (yours: free with cf_free); NULL on failure.
  * Returns: CF_OK; CF_ERR_ARGUMENT for a NULL c or out_json.
  * Threads: any thread, a listener's too, any number at once on one client.
@@ -789,8 +807,10 @@ cf_status cf_client_set_online_listener(cf_client *c, cf_online_listener fn, voi
  * id>-<2 hex flags>", lowercase), copied: calls that start afterwards carry its trace id,
  * and their spans have its parent id as the parent; NULL clears it. With a trace parent set
  * or export on ("otlp_endpoint"), every request carries "traceparent: 00-<trace id>-<that
- * attempt's span id>-01"; with neither, no header is added. The trace id of a call made
- * without a trace parent is new.
+ * attempt's span id>-01" ("-00" when the trace parent is not sampled: its flags' bit 0 is
+ * clear; those calls' spans are then not exported); with neither, no header is added. The
+ * trace id of a call made without a trace parent is new. A thread's own context
+ * (cf_client_set_trace_context) comes first for the calls that thread makes.
  * Returns: CF_OK; CF_ERR_ARGUMENT for a NULL c or a malformed value (wrong length, not
  * lowercase hex, an all-zero id, version ff: cf_last_error() says which), which leaves the
  * trace parent as it was.
@@ -798,6 +818,25 @@ cf_status cf_client_set_online_listener(cf_client *c, cf_online_listener fn, voi
  *   keep the trace parent they started with.
  */
 cf_status cf_client_set_trace_parent(cf_client *c, const char *traceparent);
+
+/*
+ * Sets the W3C trace context of the calls the calling thread makes on c from now on, over
+ * the client's (cf_client_set_trace_parent), which other threads' calls keep using:
+ * traceparent as cf_client_set_trace_parent takes it, with tracestate ("vendor=value,...",
+ * printable ASCII, at most 16447 bytes; NULL or "" for none), copied. The calls' requests
+ * carry its trace id (and the tracestate), their spans have its parent id as the parent and
+ * carry the tracestate. An unsampled parent (flags 00) is sent on as such ("-00"), and those
+ * calls' spans are not exported (their metrics are). traceparent "" : the thread's calls
+ * have no host parent, whatever the client's is; NULL removes the thread's context (the
+ * client's applies again). A thread's contexts end with it. The Python package sets it
+ * around each call from the calling thread's or task's context (contextvars).
+ * Returns: CF_OK; CF_ERR_ARGUMENT for a NULL c or a malformed value (as
+ * cf_client_set_trace_parent; a tracestate too long or not printable ASCII: cf_last_error()
+ * says which), which leaves the thread's context as it was.
+ * Threads: any thread, any number at once on one client; each sets its own only. Calls
+ *   under way keep the context they started with.
+ */
+cf_status cf_client_set_trace_context(cf_client *c, const char *traceparent, const char *tracestate);
 
 /* paged lists: windowed, prefetching, for very long lists */
 

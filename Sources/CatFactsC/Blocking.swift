@@ -3,16 +3,20 @@ import CatFactsKit
 /// A blocking C entry point's wait for the async core (see `Blocking.run`): its value or
 /// error. The requests it sent are recorded for `cf_last_error_attempts`; `cf_client_interrupt`
 /// of `client` cancels it. It starts on the caller's thread, so an answer that is ready (a
-/// cached page, a page read ahead) costs no thread switch; requests go to the pool.
+/// cached page, a page read ahead) costs no thread switch; requests go to the pool. The
+/// caller's thread's trace context for `client` (`cf_client_set_trace_context`) goes with it.
 func blocking<T: Sendable>(on client: CatFactsClient,
                            _ body: @escaping @Sendable () async throws(CatFactsError) -> T) -> Result<T, CatFactsError> {
     let report = CallReport()
+    let host = ThreadTraceContexts.current(for: client)
     let result = Blocking.run(cancellableBy: client.callsInProgress, startingHere: true) { () async -> Result<T, CatFactsError> in
-        await CallReport.$current.withValue(report) { () async -> Result<T, CatFactsError> in
-            do throws(CatFactsError) {
-                return .success(try await body())
-            } catch {
-                return .failure(error)
+        await HostTrace.$current.withValue(host) { () async -> Result<T, CatFactsError> in
+            await CallReport.$current.withValue(report) { () async -> Result<T, CatFactsError> in
+                do throws(CatFactsError) {
+                    return .success(try await body())
+                } catch {
+                    return .failure(error)
+                }
             }
         }
     }

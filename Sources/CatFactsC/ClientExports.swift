@@ -103,6 +103,20 @@ public func cf_client_set_trace_parent(_ client: OpaquePointer?, _ traceparent: 
     }
 }
 
+@_cdecl("cf_client_set_trace_context")
+public func cf_client_set_trace_context(_ client: OpaquePointer?, _ traceparent: UnsafePointer<CChar>?,
+                                        _ tracestate: UnsafePointer<CChar>?) -> cf_status {
+    Call.status { () throws(CatFactsError) in
+        let client = try ClientHandle.client(client)
+        guard let traceparent else { return try ThreadTraceContexts.set(nil, for: client) }
+        let text = try CText.string(traceparent, what: "traceparent")
+        let state = try tracestate.map { pointer throws(CatFactsError) in try CText.string(pointer, what: "tracestate") }
+        // "": this thread's calls have no host parent, whatever the client's is.
+        let context = text.isEmpty ? nil : try TraceContext(traceparent: text, tracestate: state)
+        try ThreadTraceContexts.set(HostTrace(context), for: client)
+    }
+}
+
 @_cdecl("cf_client_set_metrics_listener")
 public func cf_client_set_metrics_listener(_ client: OpaquePointer?, _ function: cf_metrics_listener?,
                                            _ context: UnsafeMutableRawPointer?) -> cf_status {

@@ -21,6 +21,7 @@ enum HeaderSignatures {
         same(CCatFactsHeader.cf_client_open, CatFactsC.cf_client_open)
         same(CCatFactsHeader.cf_client_set_metrics_listener, CatFactsC.cf_client_set_metrics_listener)
         same(CCatFactsHeader.cf_client_set_online_listener, CatFactsC.cf_client_set_online_listener)
+        same(CCatFactsHeader.cf_client_set_trace_context, CatFactsC.cf_client_set_trace_context)
         same(CCatFactsHeader.cf_client_set_trace_parent, CatFactsC.cf_client_set_trace_parent)
         same(CCatFactsHeader.cf_fact_free, CatFactsC.cf_fact_free)
         same(CCatFactsHeader.cf_fact_random, CatFactsC.cf_fact_random)

@@ -184,6 +184,7 @@ struct CatFactsCommand: ParsableCommand {
                               offline: offline, fallback: !noFallback)
         let network = NetworkActivity()
         let client = try makeClient(info, cache: cacheChoice, network: network, console: console)
+        TraceEnvironment.join(client, environment: environment, console: console)
         for warning in client.cacheWarnings { console.notice("catfacts: cache: \(warning)") }
         let registry = CommandRegistry.standard
         let seen = SeenValues()

@@ -156,6 +156,7 @@ static void ignore_event(void *ctx, cf_event e, int64_t first, int64_t count) { 
 static cf_status call_set_metrics_listener(void *h) { return cf_client_set_metrics_listener(h, ignore_request, NULL); }
 static cf_status call_set_online_listener(void *h) { return cf_client_set_online_listener(h, ignore_online, NULL); }
 static cf_status call_set_trace_parent(void *h) { return cf_client_set_trace_parent(h, NULL); }
+static cf_status call_set_trace_context(void *h) { return cf_client_set_trace_context(h, NULL, NULL); }
 static cf_status call_list_open(void *h) { cf_list *o = SENTINEL; cf_status s = cf_list_open(h, CF_BREEDS, NULL, &o); CHECK(o == NULL); return s; }
 static cf_status call_list_breed(void *h) { cf_breed *o = SENTINEL; cf_status s = cf_list_breed(h, 0, &o); CHECK(o == NULL); return s; }
 static cf_status call_list_breeds(void *h) { cf_breed_array *o = SENTINEL; cf_status s = cf_list_breeds(h, 0, 10, &o); CHECK(o == NULL); return s; }
@@ -181,6 +182,7 @@ static const struct handle_case handle_cases[] = {
     {"cf_client_set_metrics_listener", call_set_metrics_listener, "client"},
     {"cf_client_set_online_listener", call_set_online_listener, "client"},
     {"cf_client_set_trace_parent", call_set_trace_parent, "client"},
+    {"cf_client_set_trace_context", call_set_trace_context, "client"},
     {"cf_list_open", call_list_open, "client"},
     {"cf_list_breed", call_list_breed, "list"},
     {"cf_list_breeds", call_list_breeds, "list"},

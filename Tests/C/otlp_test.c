@@ -12,10 +12,12 @@
 #include "harness.h"
 
 #include <arpa/inet.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
@@ -167,7 +169,7 @@ typedef struct {
 } span;
 
 typedef struct {
-    long long metrics_requests, trace_requests, spans, errors;
+    long long metrics_requests, trace_requests, spans, errors, protobuf_requests, gzip_requests;
     span list[64];
     int count;
     long long duration_count, requests_total; /* the metrics' totals; -1 when absent */
@@ -185,6 +187,8 @@ static int read_summary(const char *url, summary *out) {
         sscanf(line, "trace_requests %lld", &out->trace_requests);
         sscanf(line, "spans %lld", &out->spans);
         sscanf(line, "errors %lld", &out->errors);
+        sscanf(line, "protobuf_requests %lld", &out->protobuf_requests);
+        sscanf(line, "gzip_requests %lld", &out->gzip_requests);
         span *sp = &out->list[out->count];
         if (out->count < 64 && sscanf(line, "span %32s %16s %16s %d %d %63[^\n]", sp->trace, sp->id, sp->parent,
                                       &sp->kind, &sp->status, sp->name) == 6) {
@@ -317,6 +321,91 @@ done:
     stop_server(&mock);
 }
 
+/* cf_client_set_trace_context: the calling thread's context (over the client's, which
+ * another thread's call keeps), its tracestate on the exported spans, "" for no parent, NULL
+ * back to the client's; an unsampled parent goes on as -00 and its spans are not exported. */
+typedef struct {
+    cf_client *c;
+    char traceparent[64]; /* of the request the thread made */
+} thread_call;
+
+static void *call_on_a_thread(void *arg) {
+    thread_call *call = arg;
+    char *json = NULL;
+    if (cf_fact_random(call->c, 0, &json) == CF_OK) cf_free(json);
+    return NULL;
+}
+
+static int request_traceparent(server *mock, char *out, size_t size) {
+    char line[512];
+    if (next_line(mock, line, sizeof line) != 0) return -1;
+    const char *tp = strstr(line, "traceparent=");
+    snprintf(out, size, "%s", tp ? tp + strlen("traceparent=") : "");
+    return 0;
+}
+
+#define OTHER_TRACE "0af7651916cd43dd8448eb211c80319c"
+#define OTHER_PARENT "b7ad6b7169203331"
+
+static void a_threads_trace_context_comes_first_and_unsampled_is_not_exported(void) {
+    server mock, collector;
+    if (start_mock_logging(&mock) != 0) return;
+    if (start_collector("ok", &collector) != 0) {
+        stop_server(&mock);
+        return;
+    }
+    cf_client *c = open_exporting(mock.url, collector.url);
+    if (c == NULL) goto done;
+    char *json = NULL, tp[64];
+    CHECK_STATUS(cf_client_set_trace_parent(c, "00-" OTHER_TRACE "-" OTHER_PARENT "-01"), CF_OK);
+    CHECK_STATUS(cf_client_set_trace_context(c, "00-" HOST_TRACE "-" HOST_PARENT "-01", "congo=t61rcWkgMzE"), CF_OK);
+    CHECK_STATUS(cf_fact_random(c, 0, &json), CF_OK); /* this thread's context */
+    cf_free(json);
+    CHECK_INT_EQ(request_traceparent(&mock, tp, sizeof tp), 0);
+    CHECKF(strncmp(tp, "00-" HOST_TRACE "-", 36) == 0 && strcmp(tp + 52, "-01") == 0, "traceparent %s", tp);
+    thread_call other = {.c = c};
+    pthread_t thread;
+    CHECK_INT_EQ(pthread_create(&thread, NULL, call_on_a_thread, &other), 0);
+    pthread_join(thread, NULL); /* another thread: the client's */
+    CHECK_INT_EQ(request_traceparent(&mock, tp, sizeof tp), 0);
+    CHECKF(strncmp(tp, "00-" OTHER_TRACE "-", 36) == 0, "traceparent %s", tp);
+    CHECK_STATUS(cf_client_set_trace_context(c, "00-" HOST_TRACE "-" HOST_PARENT "-00", NULL), CF_OK);
+    CHECK_STATUS(cf_fact_random(c, 0, &json), CF_OK); /* unsampled: sent on as such, not exported */
+    cf_free(json);
+    CHECK_INT_EQ(request_traceparent(&mock, tp, sizeof tp), 0);
+    CHECKF(strncmp(tp, "00-" HOST_TRACE "-", 36) == 0 && strcmp(tp + 52, "-00") == 0, "traceparent %s", tp);
+    CHECK_STATUS(cf_client_set_trace_context(c, "", NULL), CF_OK);
+    CHECK_STATUS(cf_fact_random(c, 0, &json), CF_OK); /* no parent: a trace of its own */
+    cf_free(json);
+    CHECK_INT_EQ(request_traceparent(&mock, tp, sizeof tp), 0);
+    CHECKF(strncmp(tp, "00-", 3) == 0 && strncmp(tp + 3, HOST_TRACE, 32) != 0 && strncmp(tp + 3, OTHER_TRACE, 32) != 0,
+           "traceparent %s", tp);
+    CHECK_STATUS(cf_client_set_trace_context(c, NULL, NULL), CF_OK);
+    CHECK_STATUS(cf_fact_random(c, 0, &json), CF_OK); /* back to the client's */
+    cf_free(json);
+    CHECK_INT_EQ(request_traceparent(&mock, tp, sizeof tp), 0);
+    CHECKF(strncmp(tp, "00-" OTHER_TRACE "-", 36) == 0, "traceparent %s", tp);
+    CHECK_FAILS(cf_client_set_trace_context(c, "00-" HOST_TRACE "-" HOST_PARENT "-01", "caf\xc3\xa9"), CF_ERR_ARGUMENT,
+                "outside printable ASCII");
+    CHECK_FAILS(cf_client_set_trace_context(c, "00-" HOST_TRACE "-" HOST_PARENT, NULL), CF_ERR_ARGUMENT, "characters long");
+    CHECK_FAILS(cf_client_set_trace_context(NULL, NULL, NULL), CF_ERR_ARGUMENT, NULL);
+    cf_client_close(c);
+
+    summary s;
+    CHECK_INT_EQ(read_summary(collector.url, &s), 0);
+    CHECK_INT_EQ(s.errors, 0);
+    CHECK_INT_EQ(s.spans, 8); /* 5 calls of one request each, one unsampled */
+    int hosts = 0;
+    for (int i = 0; i < s.count; i++) {
+        if (strcmp(s.list[i].trace, HOST_TRACE) == 0) hosts++;
+    }
+    CHECK_INT_EQ(hosts, 2);
+    CHECK_INT_EQ(s.requests_total, 5); /* the metrics count every call, sampled or not */
+done:
+    stop_server(&collector);
+    stop_server(&mock);
+}
+
 /* With the collector down and a queue of 3 spans, calls succeed and everything past the
  * bound is dropped and counted: 5 calls make 10 spans (a call span and an attempt span
  * each), none delivered, so 7 dropped and 3 queued. */
@@ -383,6 +472,75 @@ static void a_hung_collector_does_not_hang_close(void) {
     stop_mock();
 }
 
+/* This process's threads, as the kernel counts them (/proc/self/task); -1 if unreadable. */
+static int thread_count(void) {
+    DIR *tasks = opendir("/proc/self/task");
+    if (tasks == NULL) return -1;
+    int count = 0;
+    for (struct dirent *entry = readdir(tasks); entry != NULL; entry = readdir(tasks)) {
+        if (entry->d_name[0] != '.') count++;
+    }
+    closedir(tasks);
+    return count;
+}
+
+/* 20 clients exporting to one collector run one thread more than 20 that do not (they share
+ * one exporter thread), gzip-compressed protobuf
+ * (OTEL_EXPORTER_OTLP_COMPRESSION=gzip; protobuf is the default); the last close sends every
+ * client's spans and metrics, and the thread ends. Nothing is sent before the closes (a day's
+ * delay and interval). */
+static void clients_share_one_exporter_thread(void) {
+    enum { CLIENTS = 20 };
+    char mock[128];
+    server collector;
+    REQUIRE_MOCK(NULL, mock);
+    if (start_collector("ok", &collector) != 0) {
+        stop_mock();
+        return;
+    }
+    /* Each client's calls have a thread of the library's, exporting or not: the count to
+     * compare with is 20 clients that do not export. */
+    cf_client *clients[CLIENTS] = {0};
+    char *json = NULL;
+    int before = thread_count();
+    for (int i = 0; i < CLIENTS; i++) {
+        CHECK_STATUS(cf_client_open(mock, "{\"otlp_endpoint\":\"\",\"read_ahead\":0,\"cache_max_bytes\":0}", &clients[i]), CF_OK);
+        if (clients[i] != NULL && cf_fact_random(clients[i], 0, &json) == CF_OK) cf_free(json);
+    }
+    int without_export = thread_count();
+    for (int i = 0; i < CLIENTS; i++) cf_client_close(clients[i]);
+    double deadline = now_seconds() + harness_hang_s();
+    while (thread_count() > before && now_seconds() < deadline) usleep(10000);
+    CHECKF(thread_count() <= before, "%d threads left, %d before", thread_count(), before);
+    setenv("OTEL_EXPORTER_OTLP_COMPRESSION", "gzip", 1);
+    setenv("OTEL_BSP_SCHEDULE_DELAY", "86400000", 1);
+    setenv("OTEL_METRIC_EXPORT_INTERVAL", "86400000", 1);
+    for (int i = 0; i < CLIENTS; i++) {
+        clients[i] = open_exporting(mock, collector.url);
+        if (clients[i] != NULL && cf_fact_random(clients[i], 0, &json) == CF_OK) cf_free(json);
+    }
+    unsetenv("OTEL_EXPORTER_OTLP_COMPRESSION");
+    unsetenv("OTEL_BSP_SCHEDULE_DELAY");
+    unsetenv("OTEL_METRIC_EXPORT_INTERVAL");
+    int during = thread_count();
+    CHECKF(during <= without_export + 1, "%d threads with %d clients exporting, %d without export", during, CLIENTS,
+           without_export);
+    for (int i = 0; i < CLIENTS; i++) cf_client_close(clients[i]);
+    deadline = now_seconds() + harness_hang_s();
+    while (thread_count() > before && now_seconds() < deadline) usleep(10000);
+    CHECKF(thread_count() <= before, "%d threads left, %d before", thread_count(), before);
+    summary s;
+    CHECK_INT_EQ(read_summary(collector.url, &s), 0);
+    CHECK_INT_EQ(s.errors, 0);
+    CHECK_INT_EQ(s.spans, 2 * CLIENTS);
+    CHECK_INT_EQ(s.metrics_requests, 1);
+    CHECK_INT_EQ(s.requests_total, CLIENTS); /* one request per client, each its own point */
+    CHECK_INT_EQ(s.protobuf_requests, s.metrics_requests + s.trace_requests);
+    CHECK_INT_EQ(s.gzip_requests, s.metrics_requests + s.trace_requests);
+    stop_server(&collector);
+    stop_mock();
+}
+
 /* Malformed trace parents and collector URLs are refused naming what is wrong; a bad
  * environment value is ignored with a warning in "export". */
 static void bad_input_is_refused_saying_why(void) {
@@ -427,8 +585,10 @@ int main(void) {
     unsetenv("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT");
     unsetenv("OTEL_EXPORTER_OTLP_METRICS_ENDPOINT");
     RUN(spans_carry_the_ids_the_server_received);
+    RUN(a_threads_trace_context_comes_first_and_unsampled_is_not_exported);
     RUN(a_dead_collector_drops_the_oldest_past_the_bound);
     RUN(a_hung_collector_does_not_hang_close);
     RUN(bad_input_is_refused_saying_why);
+    RUN(clients_share_one_exporter_thread);
     return harness_report("otlp_test");
 }

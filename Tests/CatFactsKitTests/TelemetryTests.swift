@@ -71,7 +71,7 @@ struct OTLPEncodingTests {
     }
 
     @Test func spansHaveHexIDsCamelCaseKeysAndIntegerEnums() throws {
-        let trace = CallTrace(endpoint: "/breeds", parent: try TraceParent(parsing: TraceParentTests.valid))
+        let trace = CallTrace(endpoint: "/breeds", context: TraceContext(parent: try TraceParent(parsing: TraceParentTests.valid)))
         let first = trace.beginAttempt()
         trace.end(first.spanID, status: 503, error: .http(status: 503, message: "busy", url: "u"), seconds: 0.01)
         trace.noteRetryWait(seconds: 0.25)
@@ -118,8 +118,9 @@ struct OTLPEncodingTests {
         histogram.record(.init(endpoint: "/fact", statusCode: nil, errorType: "network"), seconds: 0.02)
         let figures = [EndpointMetrics(endpoint: "/breeds", requests: 8, errors: 0, avgMs: 0, lastMs: 0, minMs: 0, maxMs: 0,
                                        p50Ms: 0, p95Ms: 0, p99Ms: 0, bytes: 4096, cacheHits: 2, retries: 1)]
-        let payload = MetricsPayload(resource: OTLPResource(attributes: []), server: Self.server, start: 1)
-        let body = try object(payload.request(endpoints: figures, durations: histogram.snapshot(), memoryBytes: 1234, now: 2).json())
+        let payload = MetricsPayload(resource: OTLPResource(attributes: []))
+        let body = try object(payload.request(server: Self.server, start: 1, endpoints: figures, durations: histogram.snapshot(),
+                                              memoryBytes: 1234, now: 2).json())
         let resourceMetrics = try #require(body["resourceMetrics"] as? [[String: Any]])
         let scopeMetrics = try #require(resourceMetrics.first?["scopeMetrics"] as? [[String: Any]])
         let metrics = try #require(scopeMetrics.first?["metrics"] as? [[String: Any]])
@@ -144,6 +145,34 @@ struct OTLPEncodingTests {
         #expect(metrics[5]["unit"] as? String == "By")
         let memory = try #require((metrics[6]["gauge"] as? [String: Any])?["dataPoints"] as? [[String: Any]])
         #expect(memory.first?["asInt"] as? String == "1234")
+    }
+}
+
+@Suite("OTLP's protobuf encoding and gzip")
+struct ProtobufTests {
+    @Test func varintsFixedNumbersAndNestedMessagesAreWrittenAsTheWireFormatSays() {
+        var writer = ProtobufWriter()
+        writer.varint(1, 150)
+        writer.fixed64(2, 1)
+        writer.string(3, "")  // a default value: left out
+        writer.message(4) { $0.bool(1, true) }
+        writer.varint(5, -1)
+        #expect(writer.bytes == [0x08, 0x96, 0x01, 0x11, 1, 0, 0, 0, 0, 0, 0, 0, 0x22, 0x02, 0x08, 0x01,
+                                 0x28, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01])
+    }
+
+    @Test func aSpanCarriesItsIdsAsBytesAndItsTraceState() {
+        let span = SpanRecord(traceID: "0102", spanID: "ff", parentID: nil, name: "n", start: 0, end: 0, attributes: [],
+                              failure: nil, traceState: "k=v")
+        var writer = ProtobufWriter()
+        span.write(into: &writer)
+        #expect(Array(writer.bytes.prefix(12)) == [0x0A, 0x02, 0x01, 0x02, 0x12, 0x01, 0xFF, 0x1A, 0x03, 0x6B, 0x3D, 0x76])
+    }
+
+    @Test func gzipWritesAStreamThatStartsWithGzipsMagicAndShrinksRepeats() throws {
+        let plain = [UInt8](repeating: 0x61, count: 10_000)
+        let compressed = try #require(Gzip.compressed(plain))
+        #expect(Array(compressed.prefix(2)) == [0x1F, 0x8B] && compressed.count < 200)
     }
 }
 
@@ -209,6 +238,45 @@ struct ExportSettingsTests {
         let (off, why) = try ExportSettings.resolve(option: nil, environment: ["OTEL_EXPORTER_OTLP_ENDPOINT": "udp://c:4318"])
         #expect(off == nil)
         #expect(why == ["OTEL_EXPORTER_OTLP_ENDPOINT ignored: 'udp://c:4318' uses scheme 'udp'; only http and https are accepted"])
+    }
+
+    @Test func eachSignalTakesItsOwnProtocolCompressionHeadersAndTimeoutOverTheGeneralOnes() throws {
+        let (settings, warnings) = try ExportSettings.resolve(option: "http://c:4318", environment: [
+            "OTEL_EXPORTER_OTLP_PROTOCOL": "http/json",
+            "OTEL_EXPORTER_OTLP_METRICS_PROTOCOL": "http/protobuf",
+            "OTEL_EXPORTER_OTLP_COMPRESSION": "gzip",
+            "OTEL_EXPORTER_OTLP_TRACES_COMPRESSION": "none",
+            "OTEL_EXPORTER_OTLP_HEADERS": "a=1,b=2",
+            "OTEL_EXPORTER_OTLP_TRACES_HEADERS": "b=3",
+            "OTEL_EXPORTER_OTLP_TIMEOUT": "700",
+            "OTEL_EXPORTER_OTLP_METRICS_TIMEOUT": "900",
+            "OTEL_METRIC_EXPORT_TIMEOUT": "800",
+            "OTEL_EXPORTER_OTLP_INSECURE": "true",
+            "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL": "grpc",
+        ])
+        let exported = try #require(settings)
+        let traces = try #require(exported.traces), metrics = try #require(exported.metrics)
+        #expect((traces.encoding, traces.gzip, traces.headers, traces.timeout) == (.json, false, ["a": "1", "b": "3"], .milliseconds(700)))
+        #expect((metrics.encoding, metrics.gzip, metrics.headers, metrics.timeout) == (.protobuf, true, ["a": "1", "b": "2"], .milliseconds(800)))
+        #expect(warnings == [
+            "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL 'grpc' ignored: the library sends http/protobuf or http/json",
+            "OTEL_EXPORTER_OTLP_INSECURE ignored: it applies to OTLP/gRPC only (OTLP/HTTP follows the URL's scheme)",
+        ])
+    }
+
+    @Test func serviceNameFollowsTheSpecificationsOrderAndExportersNoneTurnASignalOff() throws {
+        let base = ["OTEL_EXPORTER_OTLP_ENDPOINT": "http://c:4318", "OTEL_RESOURCE_ATTRIBUTES": "service.name=from-attributes"]
+        #expect(try ExportSettings.resolve(option: nil, environment: base).0?.serviceName == "from-attributes")
+        let named = base.merging(["OTEL_SERVICE_NAME": "named"]) { $1 }
+        #expect(try ExportSettings.resolve(option: nil, environment: named).0?.serviceName == "named")
+        let program = try #require(try ExportSettings.resolve(option: nil, environment: ["OTEL_EXPORTER_OTLP_ENDPOINT": "http://c"]).0)
+        #expect(program.serviceName.hasPrefix("unknown_service:") && program.serviceName.count > "unknown_service:".count)
+        let noTraces = try #require(try ExportSettings.resolve(option: nil, environment: base.merging(["OTEL_TRACES_EXPORTER": "none"]) { $1 }).0)
+        #expect(noTraces.traces == nil && noTraces.metricsURL == "http://c:4318/v1/metrics")
+        let neither = base.merging(["OTEL_TRACES_EXPORTER": "none", "OTEL_METRICS_EXPORTER": "none"]) { $1 }
+        #expect(try ExportSettings.resolve(option: "http://c:4318", environment: neither).0 == nil)
+        let (zipkin, why) = try ExportSettings.resolve(option: nil, environment: base.merging(["OTEL_TRACES_EXPORTER": "zipkin"]) { $1 })
+        #expect(zipkin?.traces != nil && why == ["OTEL_TRACES_EXPORTER 'zipkin' ignored in part: the library exports by otlp only (or none)"])
     }
 
     @Test func theQueueDropsTheOldestPastItsBoundAndCountsThem() {

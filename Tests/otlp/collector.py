@@ -1,24 +1,28 @@
 #!/usr/bin/env python3
-"""The test collector: an OTLP/HTTP receiver (JSON encoding) that decodes every payload with the
-OpenTelemetry protobuf definitions, so a payload a real collector would refuse fails the tests.
+"""The test collector: an OTLP/HTTP receiver (protobuf and JSON encodings, gzip-compressed or not)
+that decodes every payload with the OpenTelemetry protobuf definitions, so a payload a real
+collector would refuse fails the tests.
 
     python3 Tests/otlp/collector.py --port 0 [--mode ok|500|hang]
 
 prints ``listening on http://127.0.0.1:PORT`` and serves until killed:
 
-- ``POST /v1/metrics`` and ``POST /v1/traces``: the body is decoded strictly (below); a body that
-  fails is answered 400 and counted in ``errors``. A decoded one is recorded, then answered by the
+- ``POST /v1/metrics`` and ``POST /v1/traces``: the body (``Content-Type: application/x-protobuf``
+  or ``application/json``, ``Content-Encoding: gzip`` or none) is decoded strictly (below); a body
+  that fails is answered 400 and counted in ``errors``. A decoded one is recorded, then answered by the
   mode: ``ok`` 200 ``{}``, ``500`` 500, ``hang`` never (the connection stays open, unanswered,
   until the collector stops).
 - ``GET /_collector/summary``: plain text for C's sscanf: ``metrics_requests N``,
-  ``trace_requests N``, ``spans N``, ``errors N``, then a line per span received,
+  ``trace_requests N``, ``spans N``, ``errors N``, ``protobuf_requests N``, ``gzip_requests N``,
+  then a line per span received,
   ``span <traceId> <spanId> <parentSpanId|-> <kind> <status code> <name>``, then a line per
   metric of the latest metrics request, ``metric <name> <unit|-> <data points> <total>`` (the
   total: the points' counts summed for histograms and summaries, else their values summed).
 - ``GET /_collector/received``: every recorded request as JSON (``{"metrics": [...],
   "traces": [...], "errors": [...]}``, each request as OTLP/JSON writes it: ids in hex).
 
-Strict decoding follows the OTLP/JSON mapping, which differs from protobuf's JSON in places:
+Strict protobuf decoding refuses what the message classes would let through: unknown fields
+(a wrong field number) anywhere in the message. Strict JSON decoding follows the OTLP/JSON mapping, which differs from protobuf's JSON in places:
 keys are lowerCamelCase only (the original snake_case names are refused); traceId, spanId and
 parentSpanId are hex strings (json_format expects base64: they are checked for hex and length,
 then converted); enums are integers and 64-bit integers numbers or decimal strings (json_format
@@ -32,7 +36,9 @@ from __future__ import annotations
 import argparse
 import base64
 import binascii
+import gzip
 import json
+import zlib
 import sys
 import threading
 import time
@@ -41,7 +47,7 @@ from types import TracebackType
 from typing import Any, Callable, Dict, List, Optional, Tuple, Type, Union
 from urllib.parse import urlsplit
 
-from google.protobuf import json_format
+from google.protobuf import json_format, message as protobuf_message, unknown_fields
 from opentelemetry.proto.collector.metrics.v1.metrics_service_pb2 import ExportMetricsServiceRequest
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
 from opentelemetry.proto.metrics.v1.metrics_pb2 import Metric
@@ -159,6 +165,44 @@ def decode(body: bytes, kind: Type[ExportRequest]) -> ExportRequest:
     return message
 
 
+def _check_known_fields(message: protobuf_message.Message, where: str) -> None:
+    """Refuses a message holding a field its schema does not have, at any depth."""
+    unknown = unknown_fields.UnknownFieldSet(message)
+    if len(unknown):
+        numbers = sorted({unknown[index].field_number for index in range(len(unknown))})
+        raise PayloadError(f"{where}: unknown field number(s) {numbers} in {message.DESCRIPTOR.name}")
+    for field, value in message.ListFields():
+        if field.message_type is None:
+            continue
+        if field.is_repeated:
+            for index, item in enumerate(value):
+                _check_known_fields(item, f"{where}.{field.name}[{index}]")
+        else:
+            _check_known_fields(value, f"{where}.{field.name}")
+
+
+def decode_protobuf(body: bytes, kind: Type[ExportRequest]) -> ExportRequest:
+    """``body``, an export request of ``kind`` in protobuf's wire format, decoded strictly.
+
+    Raises:
+        PayloadError: what was wrong (not the wire format, unknown fields, missing ids).
+    """
+    message = kind()
+    try:
+        message.ParseFromString(body)
+    except protobuf_message.DecodeError as error:
+        raise PayloadError(f"not a protobuf {kind.DESCRIPTOR.name}: {error}") from None
+    _check_known_fields(message, "$")
+    if isinstance(message, ExportTraceServiceRequest):
+        _check_spans(message)
+    return message
+
+
+#: The Content-Types the collector decodes, and how.
+_DECODERS: Dict[str, Callable[[bytes, Type[ExportRequest]], ExportRequest]] = {
+    "application/json": decode, "application/x-protobuf": decode_protobuf}
+
+
 def _ids_to_hex(node: JSONValue) -> JSONValue:
     """MessageToDict's output with its base64 ids in hex, as OTLP/JSON writes them."""
     if isinstance(node, list):
@@ -204,9 +248,12 @@ class _Record:
         self.metrics: List[ExportMetricsServiceRequest] = []
         self.traces: List[ExportTraceServiceRequest] = []
         self.errors: List[str] = []
+        #: (path, Content-Type, Content-Encoding or "identity") of each request decoded.
+        self.formats: List[Tuple[str, str, str]] = []
 
-    def add(self, message: ExportRequest) -> None:
+    def add(self, message: ExportRequest, path: str = "", content_type: str = "", encoding: str = "identity") -> None:
         with self.changed:
+            self.formats.append((path, content_type, encoding))
             if isinstance(message, ExportMetricsServiceRequest):
                 self.metrics.append(message)
             else:
@@ -222,7 +269,9 @@ class _Record:
         with self.changed:
             spans = [span for request in self.traces for span in _spans_of(request)]
             lines = [f"metrics_requests {len(self.metrics)}", f"trace_requests {len(self.traces)}",
-                     f"spans {len(spans)}", f"errors {len(self.errors)}"]
+                     f"spans {len(spans)}", f"errors {len(self.errors)}",
+                     f"protobuf_requests {sum(1 for _, kind, _ in self.formats if kind == 'application/x-protobuf')}",
+                     f"gzip_requests {sum(1 for _, _, encoding in self.formats if encoding == 'gzip')}"]
             for span in spans:
                 lines.append(f"span {span.trace_id.hex()} {span.span_id.hex()} {span.parent_span_id.hex() or '-'} "
                              f"{span.kind} {span.status.code} {span.name}")
@@ -235,7 +284,8 @@ class _Record:
         with self.changed:
             return {"metrics": [_ids_to_hex(json_format.MessageToDict(request)) for request in self.metrics],
                     "traces": [_ids_to_hex(json_format.MessageToDict(request)) for request in self.traces],
-                    "errors": list(self.errors)}
+                    "errors": list(self.errors),
+                    "formats": [list(entry) for entry in self.formats]}
 
 
 # Serving
@@ -296,11 +346,19 @@ class _Handler(BaseHTTPRequestHandler):
         try:
             body = self._body()
             content_type = self.headers.get("Content-Type", "").split(";")[0].strip().lower()
-            if content_type != "application/json":
-                raise PayloadError(f"Content-Type is {content_type or 'missing'!r}, not 'application/json'")
-            if self.headers.get("Content-Encoding", "identity").lower() != "identity":
+            decoder = _DECODERS.get(content_type)
+            if decoder is None:
+                raise PayloadError(f"Content-Type is {content_type or 'missing'!r}, not 'application/x-protobuf' "
+                                   "or 'application/json'")
+            encoding = self.headers.get("Content-Encoding", "identity").strip().lower()
+            if encoding == "gzip":
+                try:
+                    body = gzip.decompress(body)
+                except (OSError, EOFError, zlib.error) as error:
+                    raise PayloadError(f"Content-Encoding gzip, but the body is not gzip: {error}") from None
+            elif encoding != "identity":
                 raise PayloadError(f"Content-Encoding {self.headers['Content-Encoding']!r} is not supported")
-            message = decode(body, kind)
+            message = decoder(body, kind)
         except ValueError as error:  # a PayloadError, or a bad Content-Length or chunk size
             refused = f"POST {path}: {error}"
             self._server.record.refuse(refused)
@@ -308,7 +366,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._answer(400, json.dumps({"code": 3, "message": refused}).encode())
             self.close_connection = True  # the body may not have been read whole
             return
-        self._server.record.add(message)
+        self._server.record.add(message, path, content_type, encoding)
         mode = self._server.mode
         if mode == "hang":
             self._server.stopping.wait()
@@ -389,6 +447,11 @@ class Collector:
         requests = self.metric_requests()
         return {metric.name: metric for metric in _metrics_of(requests[-1])} if requests else {}
 
+    def formats(self) -> List[Tuple[str, str, str]]:
+        """(path, Content-Type, Content-Encoding) of each request decoded, in the order received."""
+        with self._server.record.changed:
+            return list(self._server.record.formats)
+
     def errors(self) -> List[str]:
         """Why each refused payload was refused."""
         with self._server.record.changed:
@@ -429,7 +492,7 @@ class Collector:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description="The OTLP/HTTP JSON test collector (see the module's docstring).")
+    parser = argparse.ArgumentParser(description="The OTLP/HTTP test collector (see the module's docstring).")
     parser.add_argument("--port", type=int, default=0, help="0: a free port")
     parser.add_argument("--mode", choices=MODES, default="ok")
     args = parser.parse_args()

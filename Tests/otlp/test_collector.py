@@ -5,6 +5,7 @@ line prints its URL and serves the same."""
 from __future__ import annotations
 
 import copy
+import gzip
 import http.client
 import json
 import subprocess
@@ -67,13 +68,15 @@ METRICS: Dict[str, Any] = {"resourceMetrics": [{"resource": RESOURCE, "scopeMetr
 
 
 def request(url: str, method: str, path: str, body: bytes = b"", content_type: str = "application/json",
-            chunked: bool = False) -> Tuple[int, bytes]:
+            chunked: bool = False, encoding: str = "identity") -> Tuple[int, bytes]:
     """One request to the collector at ``url``: its status and body (``chunked``: the body sent
     in chunks of 100 bytes, Transfer-Encoding: chunked)."""
     host, port = url[len("http://"):].split(":")
     connection = http.client.HTTPConnection(host, int(port), timeout=HANG_S)
     try:
         headers = {"Content-Type": content_type} if body else {}
+        if encoding != "identity":
+            headers["Content-Encoding"] = encoding
         if chunked:
             chunks = iter([body[start:start + 100] for start in range(0, len(body), 100)])
             connection.request(method, path, chunks, headers, encode_chunked=True)
@@ -98,7 +101,7 @@ def test_a_payload_written_from_the_spec_decodes_and_is_summed_up_exactly() -> N
         assert status == 200
         trace = TRACE_ID.lower()
         assert summary.decode().splitlines() == [
-            "metrics_requests 1", "trace_requests 1", "spans 2", "errors 0",
+            "metrics_requests 1", "trace_requests 1", "spans 2", "errors 0", "protobuf_requests 0", "gzip_requests 0",
             f"span {trace} {CALL_SPAN} - 3 0 GET /breeds",
             f"span {trace} {ATTEMPT_SPAN} {CALL_SPAN} 3 2 GET",
             "metric http.client.request.duration s 2 5",
@@ -187,11 +190,48 @@ def test_a_chunked_body_decodes_as_a_whole_one() -> None:
         assert [span.span_id.hex() for span in collector.spans()] == [CALL_SPAN, ATTEMPT_SPAN]
 
 
-def test_protobuf_bodies_are_refused_by_their_content_type() -> None:
+def protobuf(payload: Dict[str, Any], kind: Any) -> bytes:
+    """``payload`` (OTLP/JSON, as above) in protobuf's wire format."""
+    from collector import _ids_to_base64
+    from google.protobuf import json_format
+    message = kind()
+    json_format.ParseDict(_ids_to_base64(payload, "$"), message)
+    return bytes(message.SerializeToString())
+
+
+def test_protobuf_and_gzip_bodies_decode_as_the_same_json_does() -> None:
+    from opentelemetry.proto.collector.metrics.v1.metrics_service_pb2 import ExportMetricsServiceRequest
+    from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
+    traces, metrics = protobuf(TRACES, ExportTraceServiceRequest), protobuf(METRICS, ExportMetricsServiceRequest)
     with Collector() as collector:
-        status, _ = post(collector.url, "/v1/metrics", b"\x0a\x00", "application/x-protobuf")
+        assert post(collector.url, "/v1/traces", traces, "application/x-protobuf") == (200, b"{}")
+        assert request(collector.url, "POST", "/v1/metrics", gzip.compress(metrics), "application/x-protobuf",
+                       encoding="gzip") == (200, b"{}")
+        assert request(collector.url, "POST", "/v1/traces", gzip.compress(json.dumps(TRACES).encode()),
+                       encoding="gzip") == (200, b"{}")
+        assert collector.errors() == []
+        assert [span.span_id.hex() for span in collector.spans()] == [CALL_SPAN, ATTEMPT_SPAN] * 2
+        assert collector.trace_requests()[0] == collector.trace_requests()[1]
+        assert collector.metrics()["catfacts.client.requests"].sum.data_points[0].as_int == 3
+        assert collector.formats() == [("/v1/traces", "application/x-protobuf", "identity"),
+                                       ("/v1/metrics", "application/x-protobuf", "gzip"),
+                                       ("/v1/traces", "application/json", "gzip")]
+        assert collector.summary().splitlines()[4:6] == ["protobuf_requests 2", "gzip_requests 2"]
+
+
+@pytest.mark.parametrize("body, content_type, encoding, reason", [
+    (b"\x0a\x00", "text/plain", "identity", "Content-Type is 'text/plain', not 'application/x-protobuf' or 'application/json'"),
+    (b"\x0a\x05\x01", "application/x-protobuf", "identity", "not a protobuf ExportMetricsServiceRequest"),
+    (b"\x0a\x03\xa0\x06\x01", "application/x-protobuf", "identity", "$.resource_metrics[0]: unknown field number(s) [100]"),
+    (b"\x0a\x00", "application/x-protobuf", "gzip", "Content-Encoding gzip, but the body is not gzip"),
+    (b"\x0a\x00", "application/x-protobuf", "br", "Content-Encoding 'br' is not supported"),
+])
+def test_a_bad_protobuf_or_gzip_body_is_answered_400_saying_why(body: bytes, content_type: str, encoding: str,
+                                                                reason: str) -> None:
+    with Collector() as collector:
+        status, _ = request(collector.url, "POST", "/v1/metrics", body, content_type, encoding=encoding)
         assert status == 400
-        assert collector.errors() == ["POST /v1/metrics: Content-Type is 'application/x-protobuf', not 'application/json'"]
+        assert len(collector.errors()) == 1 and reason in collector.errors()[0], collector.errors()
 
 
 def test_500_mode_answers_500_and_still_records_the_payload() -> None:

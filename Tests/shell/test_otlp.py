@@ -87,7 +87,7 @@ def test_metrics_counts_the_spans_dropped_while_the_collector_is_down(mock_serve
     assert re.fullmatch(rf"on → {re.escape(dead)}, sent 0, dropped 4, failures \d+", export_line(run)), run.stdout
     export = json.loads(run.stdout.splitlines()[-1])["export"]
     assert export == {"endpoint": dead, "sent": 0, "dropped": 4, "failures": export["failures"], "queued": 2,
-                      "warnings": []}
+                      "warnings": [], "traces_endpoint": f"{dead}/v1/traces", "metrics_endpoint": f"{dead}/v1/metrics"}
 
 
 def test_a_bad_otlp_url_is_refused_naming_the_flag(mock_server):
@@ -103,3 +103,19 @@ def test_a_bad_otel_variable_is_a_warning_under_metrics(mock_server, collector):
     assert run.status == 0, run.stderr
     warnings = [line.strip() for line in run.stdout.splitlines() if "OTEL_BSP_MAX_QUEUE_SIZE" in line]
     assert warnings and warnings[0].startswith("warning: OTEL_BSP_MAX_QUEUE_SIZE 'lots' ignored"), run.stdout
+
+
+def test_the_shell_joins_the_trace_in_traceparent_and_tracestate(mock_server, collector):
+    """TRACEPARENT/TRACESTATE in the environment: every call is a child of that span, in that
+    trace, and carries the tracestate; a malformed TRACEPARENT is ignored with a warning."""
+    trace, parent = "4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7"
+    mock = mock_server()
+    env = otel_env(TRACEPARENT=f"00-{trace}-{parent}-01", TRACESTATE="congo=t61rcWkgMzE")
+    run = run_shell("--base-url", mock.url, "--no-cache", "--otlp", collector.url, "-c", "fact; fact", env=env)
+    assert run.status == 0, run.stderr
+    calls = [span for span in collector.spans() if span.parent_span_id.hex() == parent]
+    assert len(calls) == 2 and {span.trace_id.hex() for span in collector.spans()} == {trace}
+    assert {span.trace_state for span in collector.spans()} == {"congo=t61rcWkgMzE"}
+    bad = run_shell("--base-url", mock.url, "--no-cache", "--otlp", "", "-c", "fact",
+                    env=otel_env(TRACEPARENT="00-nope"))
+    assert bad.status == 0 and "TRACEPARENT/TRACESTATE ignored" in bad.stderr and "traceparent '00-nope'" in bad.stderr

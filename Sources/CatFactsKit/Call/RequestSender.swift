@@ -31,10 +31,12 @@ final class RequestSender: Sendable {
 
     /// The request the client sends for `url`: its headers and its proxy, and the attempt's
     /// W3C `traceparent` when tracing is on.
-    func request(for url: URL, conditional: CachedResponse? = nil, traceparent: String? = nil) -> HTTPRequest {
+    func request(for url: URL, conditional: CachedResponse? = nil, traceparent: String? = nil,
+                 tracestate: String? = nil) -> HTTPRequest {
         var headers = ["User-Agent": userAgent, "Accept": "application/json"]
         headers.merge(conditional?.conditionalHeaders ?? [:]) { _, new in new }
         if let traceparent { headers["traceparent"] = traceparent }
+        if traceparent != nil, let tracestate { headers["tracestate"] = tracestate }
         return HTTPRequest(url: url, headers: headers, proxy: proxies.proxy(for: url))
     }
 
@@ -52,8 +54,8 @@ final class RequestSender: Sendable {
         let start = ContinuousClock.now
         let response: HTTPResponse
         do {
-            response = try await transport.send(request(for: url, conditional: conditional, traceparent: attempt?.traceparent),
-                                                limits: limits)
+            response = try await transport.send(request(for: url, conditional: conditional, traceparent: attempt?.traceparent,
+                                                        tracestate: trace?.traceState), limits: limits)
         } catch {
             metrics.recordRequest(endpoint: endpoint.path, elapsed: ContinuousClock.now - start, bytes: 0,
                                   gotResponse: false, error: error)

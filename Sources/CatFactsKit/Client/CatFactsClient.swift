@@ -110,11 +110,25 @@ public final class CatFactsClient: Sendable {
     /// - Throws: ``CatFactsError/argument(_:)`` naming what is wrong with a malformed value
     ///   (length, not lowercase hex, all-zero ids, version ff); the trace parent is unchanged then.
     public func setTraceParent(_ traceparent: String?) throws(CatFactsError) {
-        tracer.traceParent = try traceparent.map { text throws(CatFactsError) in try TraceParent(parsing: text) }
+        try setTraceContext(traceparent, state: nil)
+    }
+
+    /// Sets or, with `nil`, clears the host's W3C trace context with its `tracestate`
+    /// (`nil` or empty: none), carried on every request and exported span of the calls
+    /// that start after it. An unsampled parent (flags `00`) is sent on as such, and the
+    /// calls' spans are not exported.
+    ///
+    /// - Throws: ``CatFactsError/argument(_:)`` as ``setTraceParent(_:)``, or for a
+    ///   tracestate that is too long or not printable ASCII; the context is unchanged then.
+    public func setTraceContext(_ traceparent: String?, state: String?) throws(CatFactsError) {
+        tracer.traceContext = try traceparent.map { text throws(CatFactsError) in try TraceContext(traceparent: text, tracestate: state) }
     }
 
     /// The host's trace context set by ``setTraceParent(_:)``, if any.
-    public var traceParent: TraceParent? { tracer.traceParent }
+    public var traceParent: TraceParent? { tracer.traceContext?.parent }
+
+    /// Tells this client's calls apart in a thread's trace context (`cf_client_set_trace_context`).
+    package var traceSerial: Int { tracer.serial }
 
     /// What went wrong with the cache without failing a call (a corrupt file moved aside,
     /// a write that failed), oldest first.
@@ -241,12 +255,11 @@ public final class CatFactsClient: Sendable {
                                                               environment: ProcessInfo.processInfo.environment)
         let server = ServerIdentity(baseURL: address.baseURL)
         // Weakly: the recorder reads the exporter's figures, so a strong hold would be a cycle.
-        let exporter = settings.map { settings in
-            OTLPExporter(settings: settings, server: server, proxies: proxies) { [weak metrics] in metrics?.endpoints() ?? [] }
+        let started = settings.flatMap { settings in
+            ExporterRegistry.attach(settings: settings, proxies: proxies, server: server) { [weak metrics] in metrics?.endpoints() ?? [] }
         }
-        let started = exporter.flatMap { $0.start() ? $0 : nil }
         var refused = warnings
-        if exporter != nil, started == nil { refused.append("export is off: the system refused a thread for it") }
+        if settings != nil, started == nil { refused.append("export is off: the system refused a thread for it") }
         metrics.setExportState { [refused] in
             started?.exportState() ?? (refused.isEmpty ? nil : ExportState(endpoint: nil, warnings: refused))
         }

@@ -14,9 +14,22 @@ public struct ExportState: Sendable, Equatable, Codable {
     public var queued: Int
     /// The `OTEL_*` environment variables that were ignored, and why.
     public var warnings: [String]
+    /// Where spans go (a signal's own endpoint, or `<endpoint>/v1/traces`; without a
+    /// password); `nil` when spans are not sent (`OTEL_TRACES_EXPORTER=none`, export off).
+    public var tracesEndpoint: String?
+    /// Where metrics go, as ``tracesEndpoint``.
+    public var metricsEndpoint: String?
 
-    public init(endpoint: String?, sent: Int = 0, dropped: Int = 0, failures: Int = 0, queued: Int = 0, warnings: [String] = []) {
+    enum CodingKeys: String, CodingKey {
+        case endpoint, sent, dropped, failures, queued, warnings
+        case tracesEndpoint = "traces_endpoint", metricsEndpoint = "metrics_endpoint"
+    }
+
+    public init(endpoint: String?, sent: Int = 0, dropped: Int = 0, failures: Int = 0, queued: Int = 0, warnings: [String] = [],
+                tracesEndpoint: String? = nil, metricsEndpoint: String? = nil) {
         self.endpoint = endpoint
+        self.tracesEndpoint = tracesEndpoint
+        self.metricsEndpoint = metricsEndpoint
         self.sent = sent
         self.dropped = dropped
         self.failures = failures
@@ -33,5 +46,7 @@ public struct ExportState: Sendable, Equatable, Codable {
         try c.encode(failures, forKey: .failures)
         try c.encode(queued, forKey: .queued)
         try c.encode(warnings, forKey: .warnings)
+        try c.encode(tracesEndpoint, forKey: .tracesEndpoint)
+        try c.encode(metricsEndpoint, forKey: .metricsEndpoint)
     }
 }

@@ -10,6 +10,11 @@ final class CallTrace: Sendable {
     let spanID: String
     /// The host's span (``TraceParent/parentID``), when it set one.
     let parentID: String?
+    /// Whether the trace is recorded: the host's sampled flag, or yes without a host parent.
+    /// An unsampled call's requests say so (`-00`) and its spans are not exported.
+    let sampled: Bool
+    /// The host's `tracestate`, carried on every request and span of the call.
+    let traceState: String?
     /// `GET /breeds`.
     let name: String
     let endpoint: String
@@ -33,9 +38,11 @@ final class CallTrace: Sendable {
         var retryWait: Double?
     }
 
-    init(endpoint: String, parent: TraceParent?) {
-        traceID = parent?.traceID ?? TraceIDs.traceID()
-        parentID = parent?.parentID
+    init(endpoint: String, context: TraceContext?) {
+        traceID = context?.parent.traceID ?? TraceIDs.traceID()
+        parentID = context?.parent.parentID
+        sampled = context?.parent.sampled ?? true
+        traceState = context?.state
         spanID = TraceIDs.spanID()
         self.endpoint = endpoint
         name = "GET \(endpoint)"
@@ -46,7 +53,7 @@ final class CallTrace: Sendable {
     func beginAttempt() -> (spanID: String, traceparent: String) {
         let attempt = Attempt(spanID: TraceIDs.spanID(), start: WallClock.nanos())
         state.withLock { $0.attempts.append(attempt) }
-        return (attempt.spanID, TraceParent.header(traceID: traceID, spanID: attempt.spanID))
+        return (attempt.spanID, TraceParent.header(traceID: traceID, spanID: attempt.spanID, sampled: sampled))
     }
 
     /// Ends the attempt `spanID`: the response's status if one came, the failure if any, and
@@ -90,7 +97,7 @@ final class CallTrace: Sendable {
         callAttributes.append(OTLPAttribute("catfacts.attempts", .int(attempts.count)))
         if let failure { callAttributes.append(OTLPAttribute("error.type", .string(Self.errorType(failure, status: nil)))) }
         var spans = [SpanRecord(traceID: traceID, spanID: spanID, parentID: parentID, name: name, start: start, end: end,
-                                attributes: callAttributes, failure: failure?.description)]
+                                attributes: callAttributes, failure: failure?.description, traceState: traceState)]
         for (number, attempt) in attempts.enumerated() {
             var attributes = server.attributes(endpoint: endpoint)
             attributes.append(OTLPAttribute("http.request.resend_count", .int(number)))
@@ -98,7 +105,8 @@ final class CallTrace: Sendable {
             if let type = attempt.errorType { attributes.append(OTLPAttribute("error.type", .string(type))) }
             if let wait = attempt.retryWait { attributes.append(OTLPAttribute("catfacts.retry_wait_s", .double(wait))) }
             spans.append(SpanRecord(traceID: traceID, spanID: attempt.spanID, parentID: spanID, name: name, start: attempt.start,
-                                    end: attempt.end == 0 ? end : attempt.end, attributes: attributes, failure: attempt.failure))
+                                    end: attempt.end == 0 ? end : attempt.end, attributes: attributes, failure: attempt.failure,
+                                    traceState: traceState))
         }
         return spans
     }

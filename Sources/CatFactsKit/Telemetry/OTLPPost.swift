@@ -5,18 +5,27 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// One export request: a POST of JSON to the collector, run to its end on the exporter's
-/// thread with an easy handle of its own (in a multi handle of its own, so it can be given
-/// up between polls). It takes no connection of the client's engine, whose slots are the
-/// calls', and no proxy for a loopback collector (``ProxyChoice``, the calls' rule).
-struct OTLPPost {
-    let url: String
-    let headers: [String: String]
+/// One signal's export requests: a POST of the body in the signal's encoding (gzip-compressed
+/// when it says so) to the collector, run to its end on the exporter's thread with an easy
+/// handle of its own (in a multi handle of its own, so it can be given up between polls). It
+/// takes no connection of the client's engine, whose slots are the calls', and no proxy for a
+/// loopback collector (``ProxyChoice``, the calls' rule).
+struct OTLPPost: Sendable {
+    let signal: SignalExport
     let proxy: ProxyChoice
 
-    /// Posts `body`; ends by `deadline`, or sooner when `giveUp` says so between polls.
-    /// `nil` on a 2xx, else what went wrong.
-    func send(_ body: String, deadline: ContinuousClock.Instant, giveUp: () -> Bool) -> String? {
+    var url: String { signal.url }
+
+    /// The request `message` in the signal's encoding: protobuf or JSON, and gzip when asked.
+    func body(protobuf: () -> [UInt8], json: () -> String) -> (bytes: [UInt8], gzip: Bool) {
+        let plain = signal.encoding == .protobuf ? protobuf() : Array(json().utf8)
+        guard signal.gzip, let compressed = Gzip.compressed(plain) else { return (plain, false) }
+        return (compressed, true)
+    }
+
+    /// Posts `body` (gzip-compressed when `gzip`); ends by `deadline`, or sooner when `giveUp`
+    /// says so between polls. `nil` on a 2xx, else what went wrong.
+    func send(_ body: (bytes: [UInt8], gzip: Bool), deadline: ContinuousClock.Instant, giveUp: () -> Bool) -> String? {
         var why: UnsafePointer<CChar>?
         guard catfacts_curl_load(&why) == 0 else { return why.map { String(cString: $0) } ?? "libcurl could not be loaded" }
         guard let multi = catfacts_curl_multi_init() else { return "libcurl could not create a multi handle" }
@@ -25,12 +34,13 @@ struct OTLPPost {
         defer { catfacts_curl_easy_cleanup(handle) }
         var list: UnsafeMutablePointer<curl_slist>?
         defer { catfacts_curl_slist_free_all(list) }
-        for (name, value) in headers { list = catfacts_curl_slist_append(list, "\(name): \(value)") }
-        list = catfacts_curl_slist_append(list, "Content-Type: application/json")
+        for (name, value) in signal.headers { list = catfacts_curl_slist_append(list, "\(name): \(value)") }
+        list = catfacts_curl_slist_append(list, "Content-Type: \(signal.encoding.contentType)")
+        if body.gzip { list = catfacts_curl_slist_append(list, "Content-Encoding: gzip") }
         list = catfacts_curl_slist_append(list, "Expect:")
         let left = deadline - ContinuousClock.now
         let milliseconds = max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
-        var bytes = Array(body.utf8)
+        var bytes = body.bytes
         let failure: String? = bytes.withUnsafeMutableBytes { raw -> String? in
             var failed: CURLcode = CURLE_OK
             func set(_ code: CURLcode) { if failed == CURLE_OK { failed = code } }
@@ -42,6 +52,10 @@ struct OTLPPost {
             set(catfacts_curl_set_long(handle, CURLOPT_NOSIGNAL, 1))
             set(catfacts_curl_set_long(handle, CURLOPT_TIMEOUT_MS, Int(milliseconds)))
             set(catfacts_curl_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"))
+            // _CERTIFICATE: the collector's own CA; _CLIENT_*: this side's certificate (mTLS).
+            if let certificate = signal.certificate { set(catfacts_curl_set_string(handle, CURLOPT_CAINFO, certificate)) }
+            if let certificate = signal.clientCertificate { set(catfacts_curl_set_string(handle, CURLOPT_SSLCERT, certificate)) }
+            if let key = signal.clientKey { set(catfacts_curl_set_string(handle, CURLOPT_SSLKEY, key)) }
             // The collector's answer is not read: only its status matters.
             set(catfacts_curl_set_callback(handle, CURLOPT_WRITEFUNCTION, { _, size, count, _ in size * count }))
             guard failed == CURLE_OK else { return "libcurl refused an option (\(String(cString: catfacts_curl_easy_strerror(failed))))" }

@@ -1,13 +1,17 @@
 /// The finished spans waiting to be exported, at most `capacity` of them: past it the oldest
 /// are dropped and counted. A batch being sent stays in the queue until the collector took
 /// it, so it counts against the bound too and `dropped` is exact whatever the exporter is
-/// doing: with nothing delivered, spans finished minus `capacity`.
+/// doing: with nothing delivered, spans finished minus `capacity`. Each span belongs to the
+/// client that made it (`owner`), whose own queued, dropped and delivered counts are kept too.
 struct SpanQueue {
     let capacity: Int
-    private var spans: [(number: Int, span: SpanRecord)] = []
+    private var spans: [(number: Int, owner: Int, span: SpanRecord)] = []
     private var nextNumber = 0
     /// Spans discarded past the bound, since the queue began.
     private(set) var dropped = 0
+    /// Per owner: spans waiting, and spans discarded past the bound.
+    private var queuedBy: [Int: Int] = [:]
+    private var droppedBy: [Int: Int] = [:]
 
     init(capacity: Int) {
         self.capacity = max(1, capacity)
@@ -15,14 +19,30 @@ struct SpanQueue {
 
     var count: Int { spans.count }
 
-    /// Adds `new` (oldest first), dropping the oldest past the bound.
-    mutating func append(_ new: [SpanRecord]) {
+    /// The spans of `owner` waiting.
+    func queued(by owner: Int) -> Int { queuedBy[owner] ?? 0 }
+
+    /// The spans of `owner` discarded past the bound.
+    func dropped(by owner: Int) -> Int { droppedBy[owner] ?? 0 }
+
+    /// Forgets `owner`'s drop count (a client gone; its spans still queued stay counted).
+    mutating func forget(_ owner: Int) {
+        droppedBy[owner] = nil
+    }
+
+    /// Adds `new` (oldest first) of `owner`, dropping the oldest past the bound.
+    mutating func append(_ new: [SpanRecord], owner: Int = 0) {
         for span in new {
-            spans.append((nextNumber, span))
+            spans.append((nextNumber, owner, span))
             nextNumber += 1
         }
+        queuedBy[owner, default: 0] += new.count
         let over = spans.count - capacity
         if over > 0 {
+            for entry in spans.prefix(over) {
+                droppedBy[entry.owner, default: 0] += 1
+                lower(entry.owner)
+            }
             spans.removeFirst(over)
             dropped += over
         }
@@ -35,8 +55,22 @@ struct SpanQueue {
         return (spans.prefix(limit).map(\.span), last.number)
     }
 
-    /// Removes the spans up to number `last`, delivered (those the bound already dropped are gone).
-    mutating func remove(through last: Int) {
-        spans.removeAll { $0.number <= last }
+    /// Removes the spans up to number `last`, delivered (those the bound already dropped are
+    /// gone); how many of each owner's went.
+    @discardableResult
+    mutating func remove(through last: Int) -> [Int: Int] {
+        var delivered: [Int: Int] = [:]
+        let end = spans.firstIndex { $0.number > last } ?? spans.count
+        for entry in spans[..<end] {
+            delivered[entry.owner, default: 0] += 1
+            lower(entry.owner)
+        }
+        spans.removeFirst(end)
+        return delivered
+    }
+
+    private mutating func lower(_ owner: Int) {
+        let left = (queuedBy[owner] ?? 1) - 1
+        queuedBy[owner] = left > 0 ? left : nil
     }
 }

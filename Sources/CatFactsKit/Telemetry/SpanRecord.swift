@@ -5,6 +5,8 @@ struct SpanRecord: Sendable, Encodable {
     let spanId: String
     /// Left out for a root span.
     let parentSpanId: String?
+    /// The W3C `tracestate` of the trace, carried from the host's; left out when it has none.
+    let traceState: String?
     let name: String
     /// Always CLIENT (3): every span the library makes is a request it sends.
     let kind = 3
@@ -14,8 +16,9 @@ struct SpanRecord: Sendable, Encodable {
     let status: SpanStatus
 
     init(traceID: String, spanID: String, parentID: String?, name: String, start: UInt64, end: UInt64,
-         attributes: [OTLPAttribute], failure: String?) {
+         attributes: [OTLPAttribute], failure: String?, traceState: String? = nil) {
         traceId = traceID
+        self.traceState = traceState
         spanId = spanID
         parentSpanId = parentID
         self.name = name

@@ -46,9 +46,14 @@ public struct TraceParent: Sendable, Equatable {
         "00-\(traceID)-\(parentID)-\(String(flags >> 4, radix: 16))\(String(flags & 0xF, radix: 16))"
     }
 
-    /// The header a request of span `spanID` in trace `traceID` carries: sampled, since its
-    /// span is recorded.
-    static func header(traceID: String, spanID: String) -> String { "00-\(traceID)-\(spanID)-01" }
+    /// Whether the host records its trace (flag bit 0): if not, neither does the library.
+    public var sampled: Bool { flags & 1 != 0 }
+
+    /// The header a request of span `spanID` in trace `traceID` carries: `-01` when the trace
+    /// is sampled (its spans recorded), `-00` when not.
+    static func header(traceID: String, spanID: String, sampled: Bool = true) -> String {
+        "00-\(traceID)-\(spanID)-\(sampled ? "01" : "00")"
+    }
 
     private static func isLowerHex(_ bytes: ArraySlice<UInt8>) -> Bool {
         bytes.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }

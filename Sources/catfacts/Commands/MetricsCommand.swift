@@ -1,9 +1,10 @@
 import CatFactsKit
 
 extension Command {
-    /// `metrics [--json|--prom|--watch]`.
+    /// `metrics [--json|--prom|--watch|--bars]` (`--bars --json` too).
     static let metrics = Command(
-        name: "metrics", synopsis: "metrics [--json|--prom|--watch]", summary: "per-endpoint times, device, OS, memory",
+        name: "metrics", synopsis: "metrics [--json|--prom|--watch|--bars]",
+        summary: "per-endpoint times, device, OS, memory",
         details: """
             Per endpoint: requests sent, errors, retries, and the average, p50, p95, p99 and
             last response times in milliseconds; then the device's make and model, the OS,
@@ -12,15 +13,27 @@ extension Command {
             with it (a damaged file moved aside, a full disk, a read-only folder).
             --json prints the library's metrics JSON, --prom the Prometheus text format.
             --watch redraws the table in place every second, and as requests happen, until a
-            key or Ctrl-C (on a terminal).
+            key or Ctrl-C (on a terminal). --bars draws each endpoint's latency distribution (the
+            library's HdrHistogram, in buckets up to 10 s) as text bars; --bars --json gives
+            the buckets as JSON ({"endpoints":[{"endpoint","timed","buckets":[{"le_ms","count"}]}]}).
             """,
-        completion: .positions([["--json", "--prom", "--watch"]])
+        completion: .positions([["--json", "--prom", "--watch", "--bars"]])
     ) { session, arguments throws(ShellError) in
-        let (positional, flags) = try arguments.options(flags: ["--json", "--prom", "--watch"])
+        let (positional, flags) = try arguments.options(flags: ["--json", "--prom", "--watch", "--bars"])
         guard positional.isEmpty else { throw arguments.usage("unexpected '\(positional[0])'") }
-        guard flags.count <= 1 else { throw arguments.usage("choose one of --json, --prom, --watch") }
+        let histogram = flags["--bars"] != nil
+        guard flags.count <= 1 || (histogram && flags.count == 2 && flags["--json"] != nil) else {
+            throw arguments.usage("choose one of --json, --prom, --watch, --bars (--bars takes --json)")
+        }
         let output = session.output
-        if flags["--watch"] != nil {
+        if histogram {
+            let snapshot = session.client.metrics.snapshot()
+            if flags["--json"] != nil || output.mode == .json {
+                output.print(LatencyHistogram.json(snapshot))
+            } else {
+                output.print(LatencyHistogram.lines(snapshot, width: output.width))
+            }
+        } else if flags["--watch"] != nil {
             try await watchMetrics(session)
         } else if flags["--prom"] != nil {
             var text = session.client.metrics.snapshot().prometheus()

@@ -33,6 +33,8 @@ class ClientConfig:
     max_connections: Optional[int] = None
     otlp_endpoint: Optional[str] = None
     ca_file: Union[str, "os.PathLike[str]", None] = None
+    #: Python's own, not the library's: whether OpenTelemetry's current span is the calls' parent.
+    otel_context: bool = True
 
     def options_json(self) -> bytes:
         """The options object of ``cf_client_open``, with only the keys given.

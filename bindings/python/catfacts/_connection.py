@@ -52,6 +52,7 @@ class Connection:
         status = lib.cf_client_open(config.url(), options, ctypes.byref(out))
         if status:
             raise last_error(status)
+        self.otel_context = bool(config.otel_context)
         self.listener = Listener()  # the guard names it by key only: see Listener
         self.guard = Guard(out.value or 0, functools.partial(_detach_client, self.listener.key),
                            lib.cf_client_close, "client", rank=1)

@@ -180,6 +180,7 @@ _PROTOTYPES = {
     "cf_client_interrupt": ([_ptr], None),
     "cf_client_set_online_listener": ([_ptr, ONLINE_LISTENER, _ptr], _status),
     "cf_client_set_trace_parent": ([_ptr, ctypes.c_char_p], _status),
+    "cf_client_set_trace_context": ([_ptr, ctypes.c_char_p, ctypes.c_char_p], _status),
     # one-shot calls
     "cf_breeds_page": ([_ptr, _i64, _i64, _out], _status),
     "cf_breeds_page_items": ([_ptr, _i64, _i64, ctypes.POINTER(ctypes.POINTER(CBreedPage))], _status),

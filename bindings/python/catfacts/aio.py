@@ -12,6 +12,7 @@ event loop.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import functools
 import os
 import weakref
@@ -49,7 +50,8 @@ class _Calls:
         loop = asyncio.get_running_loop()
         while True:
             generation = self._interrupts
-            future = loop.run_in_executor(self.executor, functools.partial(function, *args))
+            # In a copy of the task's context: its trace parent (contextvars) goes with the call.
+            future = loop.run_in_executor(self.executor, contextvars.copy_context().run, functools.partial(function, *args))
             try:
                 return await future
             except asyncio.CancelledError:
@@ -91,15 +93,18 @@ class AsyncClient:
                  cache_max_bytes: Optional[int] = None, proxy: Optional[str] = None, *,
                  connect_timeout: Optional[float] = None, attempt_timeout: Optional[float] = None,
                  read_ahead: Optional[int] = None, max_connections: Optional[int] = None,
-                 otlp_endpoint: Optional[str] = None,
-                 ca_file: Union[str, "os.PathLike[str]", None] = None,
+                 otlp_endpoint: Optional[str] = None, ca_file: Union[str, "os.PathLike[str]", None] = None,
+                 otel_context: bool = True,
                  max_concurrency: int = 128) -> None:
         if max_concurrency < 1:
             raise ArgumentError(f"invalid argument: max_concurrency={max_concurrency}: must be at least 1")
-        self._client = Client._from_config(ClientConfig(base_url, timeout, retries, cache_path, offline_fallback,
-                                                        user_agent, cache_ttl, cache_max_bytes, proxy,
-                                                        connect_timeout, attempt_timeout, read_ahead,
-                                                        max_connections, otlp_endpoint, ca_file))
+        self._client = Client._from_config(ClientConfig(
+            base_url=base_url, timeout=timeout, retries=retries, cache_path=cache_path,
+            offline_fallback=offline_fallback, user_agent=user_agent, cache_ttl=cache_ttl,
+            cache_max_bytes=cache_max_bytes, proxy=proxy, connect_timeout=connect_timeout,
+            attempt_timeout=attempt_timeout, read_ahead=read_ahead,
+            max_connections=max_connections, otlp_endpoint=otlp_endpoint, ca_file=ca_file,
+            otel_context=otel_context))
         self._calls = _Calls(self._client, max_concurrency)
 
     # lifetime
@@ -226,11 +231,12 @@ class AsyncClient:
         """As :meth:`Client.set_trace_parent` (it never blocks)."""
         self._client.set_trace_parent(traceparent)
 
-    def trace_parent(self, traceparent: Optional[str]) -> ContextManager[None]:
+    def trace_parent(self, traceparent: Optional[str], tracestate: Optional[str] = None) -> ContextManager[None]:
         """As :meth:`Client.trace_parent`: ``with client.trace_parent(tp):`` around the
-        awaits whose calls are in the host's trace. The trace parent is the client's: tasks
-        running meanwhile on the same client are in the trace too."""
-        return self._client.trace_parent(traceparent)
+        awaits whose calls are in the host's trace. The trace parent is the task's
+        (:mod:`contextvars`): other tasks running meanwhile on the same client are not in
+        the trace, and tasks started in the block are."""
+        return self._client.trace_parent(traceparent, tracestate)
 
     # metrics
 

@@ -11,7 +11,7 @@ import json
 import os
 from typing import Any, Callable, Dict, Generator, Iterable, Iterator, List, Mapping, Optional, Union
 
-from . import _call
+from . import _call, _tracing
 from ._closing import Closing
 from ._config import ClientConfig
 from ._connection import Connection
@@ -73,12 +73,16 @@ class Client(Closing):
             calls, e.g. 64 for an :class:`AsyncClient` making 40 calls at once.
         otlp_endpoint: an OpenTelemetry collector's OTLP/HTTP base URL
             ("http://127.0.0.1:4318"): the client then sends a span per call (and one per
-            attempt) and its metrics there as JSON, from a library thread that never slows a
-            call, and each request carries a W3C ``traceparent``. "" turns export off; None
+            attempt) and its metrics there (protobuf by default), from the process's one
+            exporter thread, which never slows a call, and each request carries a W3C
+            ``traceparent``. "" turns export off; None
             reads the standard variables (``OTEL_EXPORTER_OTLP_ENDPOINT`` and the others:
             ``cf_client_open`` in include/catfacts.h lists them). :meth:`close` sends what
             is left, within the library's bound. ``metrics().export`` shows what was sent,
             dropped and failed.
+        otel_context: whether the span current in OpenTelemetry (``opentelemetry-api``, if
+            installed) is the parent of each call made outside a :meth:`trace_parent` block
+            (default True; it needs no code). False: only the client's and the blocks' are.
 
         ca_file: a PEM file of CA certificates that https servers are verified against
             instead of the system's (a company proxy's or an internal mirror's own CA). None
@@ -108,11 +112,14 @@ class Client(Closing):
                  cache_max_bytes: Optional[int] = None, proxy: Optional[str] = None, *,
                  connect_timeout: Optional[float] = None, attempt_timeout: Optional[float] = None,
                  read_ahead: Optional[int] = None, max_connections: Optional[int] = None,
-                 otlp_endpoint: Optional[str] = None,
-                 ca_file: Union[str, "os.PathLike[str]", None] = None) -> None:
-        self._open(ClientConfig(base_url, timeout, retries, cache_path, offline_fallback, user_agent, cache_ttl,
-                                cache_max_bytes, proxy, connect_timeout, attempt_timeout, read_ahead,
-                                max_connections, otlp_endpoint, ca_file))
+                 otlp_endpoint: Optional[str] = None, ca_file: Union[str, "os.PathLike[str]", None] = None,
+                 otel_context: bool = True) -> None:
+        self._open(ClientConfig(base_url=base_url, timeout=timeout, retries=retries, cache_path=cache_path,
+                                offline_fallback=offline_fallback, user_agent=user_agent, cache_ttl=cache_ttl,
+                                cache_max_bytes=cache_max_bytes, proxy=proxy, connect_timeout=connect_timeout,
+                                attempt_timeout=attempt_timeout, read_ahead=read_ahead,
+                                max_connections=max_connections, otlp_endpoint=otlp_endpoint, ca_file=ca_file,
+                                otel_context=otel_context))
 
     @classmethod
     def _from_config(cls, config: ClientConfig) -> "Client":
@@ -124,7 +131,6 @@ class Client(Closing):
     def _open(self, config: ClientConfig) -> None:
         self._base_url = config.base_url
         self._connection = Connection(config)
-        self._trace_parent: Optional[str] = None
 
     # lifetime
 
@@ -333,11 +339,14 @@ class Client(Closing):
         """Puts the client's calls in the host's trace: ``traceparent`` is a W3C trace
         context, ``"00-<32 hex trace id>-<16 hex parent span id>-<2 hex flags>"``; calls that
         start afterwards, on any thread, use its trace id, and their spans have the host's
-        span as parent. None clears it (each call then starts a trace of its own).
+        span as parent. None clears it (each call then starts a trace of its own). It is the
+        client's default for every thread and task: a :meth:`trace_parent` block, or
+        OpenTelemetry's current span, comes first.
 
-        With a trace parent set or export on (``otlp_endpoint``), every request carries
-        ``traceparent: 00-<trace id>-<that attempt's span id>-01``; with neither, no header.
-        Calls under way keep the trace parent they started with.
+        With a trace context or export on (``otlp_endpoint``), every request carries
+        ``traceparent: 00-<trace id>-<that attempt's span id>-<flags>``, sampled (``01``)
+        unless the parent is not (``00``: its spans are then not exported either); with
+        neither, no header. Calls under way keep the trace parent they started with.
 
         Raises:
             ArgumentError: a malformed value (the message says what is wrong: the length,
@@ -351,23 +360,41 @@ class Client(Closing):
             error = last_error(status) if status else None
         if error is not None:
             raise error
-        self._trace_parent = traceparent
 
     @contextlib.contextmanager
-    def trace_parent(self, traceparent: Optional[str]) -> Iterator[None]:
-        """``with client.trace_parent(tp):`` the calls in the block are in the host's trace
-        (:meth:`set_trace_parent`); on the way out the trace parent set before is back.
+    def trace_parent(self, traceparent: Optional[str], tracestate: Optional[str] = None) -> Iterator[None]:
+        """``with client.trace_parent(tp):`` the calls made in the block, by this thread or
+        asyncio task (and the tasks it starts there), are in the host's trace, carrying
+        ``tracestate`` if given; None: in no host trace. Other threads' and tasks' calls are
+        not; on the way out the parent of the enclosing block (or none) is back. It is a
+        :mod:`contextvars` variable, as OpenTelemetry's context is.
 
-        The trace parent is the client's, not the thread's: calls other threads make on the
-        client meanwhile are in the trace too. Raises as :meth:`set_trace_parent`.
+        Without a block, the span current in OpenTelemetry (``opentelemetry-api``, when it is
+        installed) is the parent of each call, unless the client was opened with
+        ``otel_context=False``; then the client's own (:meth:`set_trace_parent`).
+
+        Raises:
+            ArgumentError: as :meth:`set_trace_parent`, or a tracestate over 16,447 bytes or
+                outside printable ASCII, when the block is entered.
+            TypeError: not a str or None.
         """
-        previous = self._trace_parent
-        self.set_trace_parent(traceparent)
+        parent: _tracing.Parent = None
+        if traceparent is not None:
+            value = encode(traceparent, "traceparent")
+            state = None if tracestate is None else encode(tracestate, "tracestate")
+            with self._connection.guard as handle:  # checked by the library, then cleared
+                status = lib.cf_client_set_trace_context(handle, value, state)
+                error = last_error(status) if status else None
+                if not status:
+                    lib.cf_client_set_trace_context(handle, None, None)
+            if error is not None:
+                raise error
+            parent = (traceparent, tracestate or None)
+        token = _tracing.scope(parent)
         try:
             yield
         finally:
-            if not self.closed:
-                self.set_trace_parent(previous)
+            _tracing.reset(token)
 
     # metrics
 

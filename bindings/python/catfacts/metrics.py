@@ -171,6 +171,9 @@ class ExportState:
         failures: export requests that failed (refused, timed out, a status other than 2xx).
         queued: spans waiting to be sent.
         warnings: the ``OTEL_*`` environment variables that were ignored, and why.
+        traces_endpoint, metrics_endpoint: where each signal goes (its own
+            ``OTEL_EXPORTER_OTLP_<SIGNAL>_ENDPOINT``, or the base URL's ``/v1/traces`` and
+            ``/v1/metrics``); None when that signal is not sent.
     """
 
     endpoint: Optional[str]
@@ -179,13 +182,19 @@ class ExportState:
     failures: int
     queued: int
     warnings: Tuple[str, ...]
+    traces_endpoint: Optional[str] = None
+    metrics_endpoint: Optional[str] = None
 
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> "ExportState":
         """From the library's ``"export"``."""
-        endpoint = obj.get("endpoint")
-        return cls(None if endpoint is None else str(endpoint), int(obj["sent"]), int(obj["dropped"]),
-                   int(obj["failures"]), int(obj["queued"]), tuple(str(line) for line in obj.get("warnings", ())))
+        def text(key: str) -> Optional[str]:
+            value = obj.get(key)
+            return None if value is None else str(value)
+
+        return cls(text("endpoint"), int(obj["sent"]), int(obj["dropped"]), int(obj["failures"]), int(obj["queued"]),
+                   tuple(str(line) for line in obj.get("warnings", ())), text("traces_endpoint"),
+                   text("metrics_endpoint"))
 
 
 @dataclass(frozen=True)

@@ -169,7 +169,7 @@ def test_calls_inside_trace_parent_are_in_the_hosts_trace_and_the_one_before_is_
     with catfacts.Client(mock.url, otlp_endpoint=collector.url, **ONE_REQUEST_PER_CALL) as client:
         with client.trace_parent(HOST_TRACEPARENT):
             client.fact()
-            with client.trace_parent(OTHER_TRACEPARENT):
+            with client.trace_parent(f"00-{OTHER_TRACE}-{OTHER_PARENT}-01"):
                 client.fact()
             with pytest.raises(catfacts.ArgumentError):
                 client.set_trace_parent("00-not-a-trace")  # refused: the trace parent stays
@@ -229,6 +229,116 @@ def test_a_traceparent_that_is_no_string_is_a_type_error(client: catfacts.Client
     client.set_trace_parent(None)  # clearing what was never set is fine
 
 
+def call_parents(collector: Collector) -> List[Tuple[str, str]]:
+    """(trace id, parent span id) of each call span received (attempt spans left out)."""
+    spans = collector.spans()
+    attempts = {span.parent_span_id for span in spans if span.parent_span_id}
+    calls = [span for span in spans if span.span_id in attempts]
+    return [(span.trace_id.hex(), span.parent_span_id.hex()) for span in calls]
+
+
+def test_each_thread_has_its_own_trace_parent_and_none_leaks_to_other_calls(
+        logging_mock: Any, collector: Collector) -> None:
+    mock = logging_mock()
+    with catfacts.Client(mock.url, otlp_endpoint=collector.url, **ONE_REQUEST_PER_CALL) as client:
+        inside = threading.Barrier(2)
+
+        def traced(traceparent: str) -> None:
+            with client.trace_parent(traceparent):
+                inside.wait()  # both blocks open at once
+                client.fact()
+                inside.wait()
+
+        threads = [threading.Thread(target=traced, args=(parent,)) for parent in (HOST_TRACEPARENT, OTHER_TRACEPARENT)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        client.fact()  # after both blocks: in a trace of its own
+    sent = [traceparent for _, traceparent in mock.wait_for_requests(3)]
+    assert sorted(parent[3:35] for parent in sent[:2]) == sorted([HOST_TRACE, OTHER_TRACE])
+    assert sent[2] is not None and sent[2][3:35] not in (HOST_TRACE, OTHER_TRACE)
+    # OTHER_TRACEPARENT is not sampled: its call is not exported.
+    assert sorted(call_parents(collector)) == sorted([(HOST_TRACE, HOST_PARENT), (sent[2][3:35], "")])
+
+
+def test_overlapping_tasks_each_keep_their_own_trace_parent(logging_mock: Any, collector: Collector) -> None:
+    """The issue's case: two AsyncClient tasks, each in its own trace_parent block, overlapping;
+    after both blocks end, a later call joins neither trace."""
+    mock = logging_mock()
+    sampled_other = f"00-{OTHER_TRACE}-{OTHER_PARENT}-01"
+
+    async def main() -> None:
+        async with catfacts.AsyncClient(mock.url, otlp_endpoint=collector.url, **ONE_REQUEST_PER_CALL) as client:
+            first_in, second_in = asyncio.Event(), asyncio.Event()
+
+            async def task(traceparent: str, mine: asyncio.Event, other: asyncio.Event) -> None:
+                with client.trace_parent(traceparent):
+                    mine.set()
+                    await other.wait()
+                    await client.fact()
+                    await client.fact()
+
+            await asyncio.gather(task(HOST_TRACEPARENT, first_in, second_in), task(sampled_other, second_in, first_in))
+            await client.fact()
+
+    asyncio.run(main())
+    sent = [traceparent for _, traceparent in mock.wait_for_requests(5)]
+    assert sorted(parent[3:35] for parent in sent[:4]) == sorted([HOST_TRACE] * 2 + [OTHER_TRACE] * 2)
+    assert sent[4] is not None and sent[4][3:35] not in (HOST_TRACE, OTHER_TRACE)
+    assert sorted(call_parents(collector)) == sorted([(HOST_TRACE, HOST_PARENT)] * 2 + [(OTHER_TRACE, OTHER_PARENT)] * 2
+                                                     + [(sent[4][3:35], "")])
+
+
+def test_an_unsampled_parent_is_sent_on_unsampled_and_its_spans_are_not_exported(
+        logging_mock: Any, collector: Collector) -> None:
+    mock = logging_mock()
+    with catfacts.Client(mock.url, otlp_endpoint=collector.url, **ONE_REQUEST_PER_CALL) as client:
+        with client.trace_parent(OTHER_TRACEPARENT):  # flags 00
+            client.fact()
+        with client.trace_parent(HOST_TRACEPARENT, "congo=t61rcWkgMzE,rojo=00f067aa0ba902b7"):
+            client.fact()
+    (_, unsampled), (_, sampled) = mock.wait_for_requests(2)
+    assert re.fullmatch(f"00-{OTHER_TRACE}-[0-9a-f]{{16}}-00", unsampled or ""), unsampled
+    assert ids(sampled)[0] == HOST_TRACE
+    spans = collector.spans()
+    assert {span.trace_id.hex() for span in spans} == {HOST_TRACE} and len(spans) == 2
+    assert {span.trace_state for span in spans} == {"congo=t61rcWkgMzE,rojo=00f067aa0ba902b7"}
+    assert collector.metric_requests()  # the metrics go whatever the sampling
+
+
+def test_a_tracestate_outside_printable_ascii_is_refused(client: catfacts.Client) -> None:
+    with pytest.raises(catfacts.ArgumentError, match="tracestate .* outside printable ASCII at byte 5"), \
+            client.trace_parent(HOST_TRACEPARENT, "congo\u00e9"):
+        pass
+
+
+def test_the_span_current_in_opentelemetry_is_each_calls_parent_without_code(
+        logging_mock: Any, collector: Collector) -> None:
+    sdk_trace = pytest.importorskip("opentelemetry.sdk.trace")
+    from opentelemetry import trace
+    provider = sdk_trace.TracerProvider()
+    tracer = provider.get_tracer("otlp-test")
+    mock = logging_mock()
+    with catfacts.Client(mock.url, otlp_endpoint=collector.url, **ONE_REQUEST_PER_CALL) as client, \
+            catfacts.Client(mock.url, otel_context=False, **ONE_REQUEST_PER_CALL) as ignoring:
+        with tracer.start_as_current_span("handler") as span:
+            host = span.get_span_context()
+            client.fact()
+            ignoring.fact()
+            with client.trace_parent(None):  # a block says "no parent" over OpenTelemetry's
+                client.fact()
+        client.fact()  # no span current: a trace of its own
+    assert trace.get_current_span() is trace.INVALID_SPAN
+    sent = [traceparent for _, traceparent in mock.wait_for_requests(4)]
+    host_trace, host_span = f"{host.trace_id:032x}", f"{host.span_id:016x}"
+    assert ids(sent[0])[0] == host_trace
+    assert sent[1] is None  # otel_context=False, no export, no parent: no header at all
+    assert ids(sent[2])[0] != host_trace and ids(sent[3])[0] != host_trace
+    assert call_parents(collector)[0] == (host_trace, host_span)
+    assert [parent for _, parent in call_parents(collector)[1:]] == ["", ""]
+
+
 # Metrics
 
 
@@ -277,7 +387,9 @@ def test_metrics_have_the_conventions_names_units_attributes_and_exact_bucket_co
         labels = values(point.attributes)
         endpoint = labels["catfacts.endpoint"]
         assert labels == {"http.request.method": "GET", "server.address": "127.0.0.1", "server.port": port,
-                          "catfacts.endpoint": endpoint, "http.response.status_code": 200}
+                          "catfacts.endpoint": endpoint, "http.response.status_code": 200,
+                          "catfacts.client.id": labels["catfacts.client.id"]}
+        assert isinstance(labels["catfacts.client.id"], int)
         expected = [0] * (len(BOUNDS) + 1)
         for seconds in times[endpoint]:
             expected[next((index for index, bound in enumerate(BOUNDS) if seconds <= bound), len(BOUNDS))] += 1
@@ -305,6 +417,26 @@ def test_metrics_have_the_conventions_names_units_attributes_and_exact_bucket_co
     assert len(spans) == 12 and len({span.trace_id for span in spans if not span.parent_span_id}) == 6
 
 
+def test_each_signal_goes_where_its_own_variables_say_and_the_status_shows_it(
+        mock_url: str, collector: Collector, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OTEL_EXPORTER_OTLP_ENDPOINT", collector.url)
+    monkeypatch.setenv("OTEL_METRICS_EXPORTER", "none")
+    monkeypatch.setenv("OTEL_EXPORTER_OTLP_RETRY_ENABLED", "true")
+    with Collector() as traces:
+        monkeypatch.setenv("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", f"{traces.url}/v1/traces")
+        with catfacts.Client(mock_url, **ONE_REQUEST_PER_CALL) as client:
+            client.fact()
+            state = export_state(client)
+        assert (state.endpoint, state.traces_endpoint, state.metrics_endpoint) == (
+            collector.url, f"{traces.url}/v1/traces", None)
+        assert state.warnings == ("OTEL_EXPORTER_OTLP_RETRY_ENABLED ignored: the library does not support it",)
+        assert len(traces.spans()) == 2 and traces.metric_requests() == []
+    assert collector.spans() == [] and collector.metric_requests() == []
+    monkeypatch.setenv("OTEL_SDK_DISABLED", "true")
+    with catfacts.Client(mock_url, **ONE_REQUEST_PER_CALL) as client:
+        assert client.metrics().export is None
+
+
 def test_a_bad_otel_variable_is_ignored_with_a_warning_naming_it(collector: Collector,
                                                                  monkeypatch: pytest.MonkeyPatch, mock_url: str) -> None:
     monkeypatch.setenv("OTEL_BSP_MAX_QUEUE_SIZE", "lots")
@@ -327,6 +459,103 @@ def test_export_state_reads_the_librarys_export_block() -> None:
                "warnings": []}
     assert catfacts.Metrics.from_json({**base, "export": working}).export == catfacts.ExportState(
         endpoint="http://127.0.0.1:4318", sent=12, dropped=3, failures=1, queued=4, warnings=())
+
+
+# Encodings, compression and the shared exporter
+
+
+PROTOBUF, JSON = "application/x-protobuf", "application/json"
+
+
+def test_payloads_are_protobuf_by_default_and_json_where_a_signal_asks(
+        mock_url: str, collector: Collector, monkeypatch: pytest.MonkeyPatch) -> None:
+    with catfacts.Client(mock_url, otlp_endpoint=collector.url, **ONE_REQUEST_PER_CALL) as client:
+        client.fact()
+    assert sorted(collector.formats()) == [("/v1/metrics", PROTOBUF, "identity"), ("/v1/traces", PROTOBUF, "identity")]
+    assert len(collector.spans()) == 2 and collector.errors() == []
+
+    monkeypatch.setenv("OTEL_EXPORTER_OTLP_PROTOCOL", "http/json")
+    monkeypatch.setenv("OTEL_EXPORTER_OTLP_METRICS_PROTOCOL", "http/protobuf")
+    with Collector() as second, catfacts.Client(mock_url, otlp_endpoint=second.url, **ONE_REQUEST_PER_CALL) as client:
+        client.fact()
+        state = export_state(client)
+        assert (state.warnings, state.traces_endpoint, state.metrics_endpoint) == (
+            (), f"{second.url}/v1/traces", f"{second.url}/v1/metrics")
+    assert sorted(second.formats()) == [("/v1/metrics", PROTOBUF, "identity"), ("/v1/traces", JSON, "identity")]
+    # The same spans either way: the call and its attempt, with the same attributes.
+    assert [len(second.spans()), second.errors()] == [2, []]
+    assert [values(span.attributes).keys() for span in second.spans()] == [
+        values(span.attributes).keys() for span in collector.spans()]
+
+
+def test_gzip_compresses_what_the_environment_says_and_a_signal_may_turn_it_off(
+        mock_url: str, collector: Collector, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OTEL_EXPORTER_OTLP_COMPRESSION", "gzip")
+    monkeypatch.setenv("OTEL_EXPORTER_OTLP_TRACES_COMPRESSION", "none")
+    monkeypatch.setenv("OTEL_EXPORTER_OTLP_METRICS_PROTOCOL", "http/json")
+    with catfacts.Client(mock_url, otlp_endpoint=collector.url, **ONE_REQUEST_PER_CALL) as client:
+        client.fact()
+    assert sorted(collector.formats()) == [("/v1/metrics", JSON, "gzip"), ("/v1/traces", PROTOBUF, "identity")]
+    assert collector.metrics()["catfacts.client.requests"].sum.data_points[0].as_int == 1
+
+    monkeypatch.setenv("OTEL_EXPORTER_OTLP_TRACES_COMPRESSION", "zstd")
+    with Collector() as second, catfacts.Client(mock_url, otlp_endpoint=second.url, **ONE_REQUEST_PER_CALL) as client:
+        client.fact()
+        assert export_state(client).warnings == ("OTEL_EXPORTER_OTLP_TRACES_COMPRESSION 'zstd' ignored: expected gzip or none",)
+    assert sorted(second.formats()) == [("/v1/metrics", JSON, "gzip"), ("/v1/traces", PROTOBUF, "gzip")]
+    assert len(second.spans()) == 2 and second.errors() == []
+
+
+def threads() -> int:
+    """This process's threads, as the kernel counts them."""
+    return len(os.listdir("/proc/self/task"))
+
+
+def test_clients_share_one_exporter_thread_and_keep_their_metrics_apart(
+        mock_url: str, collector: Collector, monkeypatch: pytest.MonkeyPatch) -> None:
+    """20 clients exporting to one collector run one thread more than 20 that do not (each
+    client's calls have a thread of the library's either way), and the last close sends every
+    client's metrics, each its own stream; 1,000 opened and closed leave no thread behind.
+    Nothing is sent before the closes (a day's delay and interval), so the collector's own
+    threads, one per connection, do not enter the counts."""
+    monkeypatch.setenv("OTEL_BSP_SCHEDULE_DELAY", A_DAY_MS)
+    monkeypatch.setenv("OTEL_METRIC_EXPORT_INTERVAL", A_DAY_MS)
+
+    def twenty_calling(endpoint: str) -> List[catfacts.Client]:
+        clients = [catfacts.Client(mock_url, otlp_endpoint=endpoint, **ONE_REQUEST_PER_CALL) for _ in range(20)]
+        for number, client in enumerate(clients):
+            for _ in range(number % 3 + 1):
+                client.fact()
+        return clients
+
+    before = threads()
+    quiet = twenty_calling("")
+    without_export = threads()
+    for client in quiet:
+        client.close()
+    assert wait_for(lambda: threads() <= before), (threads(), before)
+    clients = twenty_calling(collector.url)
+    assert threads() <= without_export + 1, (threads(), without_export)
+    assert [export_state(client).queued for client in clients] == [2 * (number % 3 + 1) for number in range(20)]
+    for client in clients:
+        client.close()
+    assert wait_for(lambda: threads() <= before), (threads(), before)
+    assert len(collector.spans()) == sum(2 * (number % 3 + 1) for number in range(20))
+    (request,) = collector.metric_requests()  # the last close's, with every client's figures
+    (resource_metrics,) = request.resource_metrics
+    (scope_metrics,) = resource_metrics.scope_metrics
+    metrics = {metric.name: metric for metric in scope_metrics.metrics}
+    calls = {values(point.attributes)["catfacts.client.id"]: point.as_int
+             for point in metrics["catfacts.client.requests"].sum.data_points}
+    assert sorted(calls.values()) == sorted(number % 3 + 1 for number in range(20)) and len(calls) == 20
+    durations = metrics["http.client.request.duration"].histogram.data_points
+    assert sorted(values(point.attributes)["catfacts.client.id"] for point in durations) == sorted(calls)
+
+    many = [catfacts.Client(mock_url, otlp_endpoint=collector.url, **ONE_REQUEST_PER_CALL) for _ in range(1000)]
+    assert threads() <= before + 1
+    for client in many:
+        client.close()
+    assert wait_for(lambda: threads() <= before), (threads(), before)
 
 
 # A collector that is down, failing or hanging
