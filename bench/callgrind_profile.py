@@ -19,8 +19,8 @@ from pathlib import Path
 # own code is told apart by its source folder and by the types in its mangled names.
 CATEGORIES: list[tuple[str, tuple[str, ...]]] = [
     ("decoding (`JSONScanner`, `ScanningPageDecoder`, `KeySet`)",
-     ("/JSON/JSONScanner", "/JSON/ScanningPageDecoder", "/JSON/KeySet", "/JSON/Ascii", "11JSONScanner",
-      "19ScanningPageDecoder", "6KeySet", "5BreedV4scan")),
+     ("/JSON/JSONScanner", "/JSON/ScanningPageDecoder", "/JSON/KeySet", "/JSON/Ascii", "/JSON/BreedArena",
+      "11JSONScanner", "19ScanningPageDecoder", "6KeySet", "5BreedV4scan", "10BreedArena", "17BreedArenaBuilder")),
     ("making Swift strings (the standard library's UTF-8 checks, string storage)",
      ("$sSS", "$ss22_allocateStringStorage", "$ss9_allASCII", "$ss15__StringStorage", "SS8UTF8View")),
     ("writing JSON for C (`JSONWriter`)", ("/JSON/JSONWriter", "/JSON/JSONOutput", "10JSONWriter")),
@@ -44,6 +44,8 @@ CATEGORIES: list[tuple[str, tuple[str, ...]]] = [
 # thunks of one function hold the same instructions) or, for an object, every call into it.
 STAGES: list[tuple[str, str]] = [
     ("decoding a page (`ScanningPageDecoder.decodePage`, the strings it makes included)", "19ScanningPageDecoderV06decodeE0_4from"),
+    ("decoding a page into its arena (`ScanningPageDecoder.decodeBreedArena`)", "19ScanningPageDecoderV16decodeBreedArena"),
+    ("making `Breed` values from arenas (`BreedArena.breeds`)", "10BreedArenaC6breeds"),
     ("laying the breeds out for C (`CBreedBlock.make`)", "11CBreedBlockO4make"),
     ("writing JSON for C (`JSONOutput`)", "10JSONOutputO6string"),
     ("storing pages in the cache (calls into SQLite)", "object:libsqlite3"),

@@ -10,9 +10,13 @@ public func cf_breeds_page_items(_ client: OpaquePointer?, _ page: Int64, _ limi
     Call.pageBlock(out, client, named: "cf_breed_page") { (client) async throws(CatFactsError) in
         try await client.breeds(page: Call.int(page), limit: Call.int(limit))
     } layout: { answer in
-        CBreedBlock.make(answer.items[...]) {
-            CPage.header(answer, items: $0, cf_breed_page.init(page:last_page:per_page:total:source:fetched_at_ms:breeds:))
+        let header = { (breeds: cf_breed_array) in
+            CPage.header(answer, items: breeds, cf_breed_page.init(page:last_page:per_page:total:source:fetched_at_ms:breeds:))
         }
+        // A decoded page is copied as it lies; breeds given as values (the bundled catalog's,
+        // or a field holding a NUL) are laid out one by one.
+        if let arena = answer.arena, let block = CBreedBlock.make(arena, 0..<arena.count, header: header) { return block }
+        return CBreedBlock.make(answer.items[...], header: header)
     }
 }
 
@@ -32,7 +36,10 @@ public func cf_facts_page_items(_ client: OpaquePointer?, _ page: Int64, _ limit
 public func cf_list_breeds(_ list: OpaquePointer?, _ index: Int64, _ maxCount: Int64,
                            _ out: UnsafeMutablePointer<UnsafeMutablePointer<cf_breed_array>?>?) -> cf_status {
     Call.itemStatus(clearing: out) { () throws(CatFactsError) in
-        try ListHandle.breeds(list).batch(from: index, atMost: maxCount, into: out, named: "cf_breed_array") { CBreedBlock.make($0) { $0 } }
+        try ListHandle.breeds(list).batch(from: index, atMost: maxCount, into: out, named: "cf_breed_array",
+                                          fromArena: { arena, range in CBreedBlock.make(arena, range) { $0 } }) {
+            CBreedBlock.make($0) { $0 }
+        }
     }
 }
 

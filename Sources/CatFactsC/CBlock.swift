@@ -33,6 +33,27 @@ enum CBlock {
         return made
     }
 
+    /// A block of `count` items whose text is `textSize` bytes already laid out (NULs
+    /// included) at `source`, copied in one go; `fill` initializes the items, pointing into
+    /// the copied text. For pages decoded into an arena: one allocation and one copy.
+    @inline(__always)
+    static func make<Item, Header>(count: Int, textCapacity textSize: Int, copying source: UnsafePointer<UInt8>,
+                                   fill: (UnsafePointer<CChar>, UnsafeMutablePointer<Item>) -> Void,
+                                   header: (UnsafePointer<Item>, UnsafePointer<CChar>, Int) -> Header)
+        -> UnsafeMutablePointer<Header> {
+        let itemsOffset = roundUp(MemoryLayout<Header>.size, to: MemoryLayout<Item>.alignment)
+        let textOffset = itemsOffset + count * MemoryLayout<Item>.stride
+        let block = allocate(textOffset + textSize)
+        let items = (block + itemsOffset).bindMemory(to: Item.self, capacity: count)
+        let text = (block + textOffset).bindMemory(to: UInt8.self, capacity: textSize)
+        text.update(from: source, count: textSize)
+        let cText = UnsafeRawPointer(text).assumingMemoryBound(to: CChar.self)
+        fill(cText, items)
+        let made = block.bindMemory(to: Header.self, capacity: 1)
+        made.initialize(to: header(UnsafePointer(items), cText, textSize))
+        return made
+    }
+
     /// `malloc(size)` (at least one byte); it fails only when memory is exhausted.
     static func allocate(_ size: Int) -> UnsafeMutableRawPointer {
         guard let block = malloc(max(1, size)) else { fatalError("out of memory allocating \(size) bytes") }

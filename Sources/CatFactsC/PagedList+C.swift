@@ -15,10 +15,21 @@ extension PagedList {
     /// The batch from `index`, at most `maxCount` items, laid out by `make` into `out`, which
     /// names `type` when NULL; otherwise as ``item(at:into:named:_:)``.
     func batch<Block>(from index: Int64, atMost maxCount: Int64, into out: UnsafeMutablePointer<UnsafeMutablePointer<Block>?>?,
-                      named type: String, _ make: (ArraySlice<Item>) -> UnsafeMutablePointer<Block>) throws(CatFactsError) -> Call.Pending? {
+                      named type: String, fromArena: ((BreedArena, Range<Int>) -> UnsafeMutablePointer<Block>?)? = nil,
+                      _ make: (ArraySlice<Item>) -> UnsafeMutablePointer<Block>) throws(CatFactsError) -> Call.Pending? {
         guard let out else { throw .argument("out (the \(type) ** to fill) is NULL") }
         guard maxCount >= 1 else { throw .argument("max_count \(maxCount) is less than 1") }
-        return try Self.place(items(from: Call.int(index), atMost: Call.int(maxCount)), of: index, into: out, make)
+        guard let fromArena else {
+            return try Self.place(items(from: Call.int(index), atMost: Call.int(maxCount)), of: index, into: out, make)
+        }
+        // A page that kept its arena is copied from it; values are laid out otherwise (and when
+        // the arena cannot be: a field holding a NUL).
+        return try Self.place(run(from: Call.int(index), atMost: Call.int(maxCount)), of: index, into: out) { run in
+            switch run {
+            case .arena(let arena, let range): fromArena(arena, range) ?? make(arena.breeds(range)[...] as? ArraySlice<Item> ?? [])
+            case .items(let items): make(items)
+            }
+        }
     }
 
     /// A loaded `state` laid out by `make` into `out`; `Call.Pending` while it loads; the

@@ -15,29 +15,94 @@ public struct Page<Item: Sendable>: Sendable {
     /// Items in the whole collection.
     public var total: Int
     /// The items, `perPage` of them except on the last page; none past the end.
-    public var items: [Item]
+    ///
+    /// A page of breeds the client decoded keeps them in one buffer (its arena) and makes
+    /// the values the first time they are read, once: a page that only goes to C or Python,
+    /// or whose ``count`` is all that is needed, never makes them.
+    public var items: [Item] {
+        get { storage.items }
+        set { storage = PageItems(newValue) }
+    }
     /// Where the page came from.
     public var source: Source
     /// When the page was fetched from the network (for a cached page: when it was cached).
     public var fetchedAt: Date
 
+    private var storage: PageItems<Item>
+
     /// Creates a page.
     public init(number: Int, lastPage: Int, perPage: Int, total: Int, items: [Item],
                 source: Source, fetchedAt: Date) {
+        self.init(number: number, lastPage: lastPage, perPage: perPage, total: total, storage: PageItems(items),
+                  source: source, fetchedAt: fetchedAt)
+    }
+
+    private init(number: Int, lastPage: Int, perPage: Int, total: Int, storage: PageItems<Item>,
+                 source: Source, fetchedAt: Date) {
         self.number = number
         self.lastPage = lastPage
         self.perPage = perPage
         self.total = total
-        self.items = items
+        self.storage = storage
         self.source = source
         self.fetchedAt = fetchedAt
     }
 
     /// Zero-based index, in the whole collection, of this page's first item.
     public var firstIndex: Int { (number - 1) * perPage }
+
+    /// How many items the page holds (``items``' count, without making them).
+    public var count: Int { storage.count }
+
+    /// The page's breeds as decoded, when it holds them so and its items were not replaced.
+    package var arena: BreedArena? { storage.arena }
 }
 
-extension Page: Equatable where Item: Equatable {}
+extension Page where Item == Breed {
+    /// A page of the breeds of `arena`, made as values only when ``items`` is read.
+    package init(number: Int, lastPage: Int, perPage: Int, total: Int, arena: BreedArena,
+                 source: Source, fetchedAt: Date) {
+        self.init(number: number, lastPage: lastPage, perPage: perPage, total: total, storage: PageItems(arena: arena),
+                  source: source, fetchedAt: fetchedAt)
+    }
+}
+
+extension Page: Equatable where Item: Equatable {
+    public static func == (a: Page, b: Page) -> Bool {
+        a.number == b.number && a.lastPage == b.lastPage && a.perPage == b.perPage && a.total == b.total
+            && a.source == b.source && a.fetchedAt == b.fetchedAt && a.items == b.items
+    }
+}
+
+/// A page's items: the values given, or those of a ``BreedArena`` made on first reading and
+/// kept (a class, so that copies of the page share them; its lock makes that safe).
+private final class PageItems<Item: Sendable>: Sendable {
+    let arena: BreedArena?
+    let count: Int
+    private let made: Locked<[Item]?>
+
+    init(_ items: [Item]) {
+        arena = nil
+        count = items.count
+        made = Locked(items)
+    }
+
+    init(arena: BreedArena) where Item == Breed {
+        self.arena = arena
+        count = arena.count
+        made = Locked(nil)
+    }
+
+    var items: [Item] {
+        made.withLock { made in
+            if let made { return made }
+            // Only a page of breeds has an arena (the initializer above).
+            let items = arena.map { $0.breeds() as? [Item] ?? [] } ?? []
+            made = items
+            return items
+        }
+    }
+}
 
 /// Where a result came from: always said, so stale or bundled data is never taken for live data.
 public enum Source: String, Sendable, Codable, CaseIterable {

@@ -16,6 +16,16 @@ struct CachePolicy: Sendable {
     let origin: String
     let ttl: Duration
     let metrics: MetricsRecorder
+    /// The pages held decoded in front of the store (``DecodedPages``); `nil` with no store.
+    let decoded: DecodedPages?
+
+    init(store: ResponseStore?, origin: String, ttl: Duration, metrics: MetricsRecorder) {
+        self.store = store
+        self.origin = origin
+        self.ttl = ttl
+        self.metrics = metrics
+        decoded = store.map { DecodedPages(maxBytes: $0.maxBytes) }
+    }
 
     /// `decode`'s value for `endpoint` with `query`, its source and when it was fetched;
     /// `network` sends the request (conditional on the cached response it is given) and
@@ -34,19 +44,42 @@ struct CachePolicy: Sendable {
             return (value, .network, fetchedAt)
         }
         let key = CacheKey(origin: origin, endpoint: endpoint, query: query)
-        let cached = store.warnOnFailure { () throws(CatFactsError) in try store.lookup(key) } ?? nil
+        let name = key.description
+        // A page held decoded and younger than the TTL answers with no read, decode or write.
+        if let (value, fetchedAt) = decoded?.lookup(name, as: Value.self), Date.now.timeIntervalSince(fetchedAt) < ttl.seconds {
+            store.noteUse(key)
+            metrics.recordCacheHit(endpoint: endpoint.path)
+            CallTrace.current?.noteSource(.cache)
+            return (value, .cache, fetchedAt)
+        }
+        // The file keeps pages as decoded beside their bodies: a row in this library's layout
+        // is copied, not decoded (and its body not read).
+        let archive = store.path == nil ? nil : Value.self as? any ArchivedDecoded.Type
+        let restored: (CachedResponse, Value)? = archive.flatMap { archive in
+            let found = store.warnOnFailure { () throws(CatFactsError) in
+                try store.lookup(key, decoded: archive.format) { bytes -> (any ArchivedDecoded)? in restore(archive, from: bytes) }
+            } ?? nil
+            return found.flatMap { response, value in (value as? Value).map { (response, $0) } }
+        }
+        let cached = restored != nil ? nil : store.warnOnFailure { () throws(CatFactsError) in try store.lookup(key) } ?? nil
         // A stored body that no longer decodes (an older library wrote it) is dropped.
-        let stored: (CachedResponse, Value)? = cached.flatMap { cached in
+        let stored: (CachedResponse, Value)? = restored ?? cached.flatMap { cached in
             do throws(DecodeFailure) {
                 return (cached, try decode(cached.body))
             } catch {
                 store.warnOnFailure { () throws(CatFactsError) in try store.remove(key) }
+                decoded?.remove(name)
                 return nil
             }
         }
         func answerFromCache(fetchedAt: Date? = nil) -> (Value, Source, Date)? {
             guard let (cached, value) = stored else { return nil }
-            store.warnOnFailure { () throws(CatFactsError) in try store.touch(key, fetchedAt: fetchedAt) }
+            if let fetchedAt {  // a 304 renewed it: written at once, as a save is
+                store.warnOnFailure { () throws(CatFactsError) in try store.touch(key, fetchedAt: fetchedAt) }
+            } else {
+                store.noteUse(key)
+            }
+            decoded?.keep(value, under: name, fetchedAt: fetchedAt ?? cached.fetchedAt)
             metrics.recordCacheHit(endpoint: endpoint.path)
             CallTrace.current?.noteSource(.cache)
             return (value, .cache, fetchedAt ?? cached.fetchedAt)
@@ -60,9 +93,13 @@ struct CachePolicy: Sendable {
             switch try await network(stored?.0) {
             case .fresh(let value, let response):
                 store.warnOnFailure { () throws(CatFactsError) in
+                    // A file keeps the page as decoded too; a memory store has it in `decoded`.
+                    let kept = archive != nil ? (value as? any ArchivedDecoded).map { (type(of: $0).format, $0.archived) } : nil
                     try store.save(key, body: response.body, fetchedAt: fetchedAt,
-                                   etag: response.header("ETag"), lastModified: response.header("Last-Modified"))
+                                   etag: response.header("ETag"), lastModified: response.header("Last-Modified"),
+                                   decoded: kept)
                 }
+                decoded?.keep(value, under: name, fetchedAt: fetchedAt)
                 return (value, .network, fetchedAt)
             case .notModified:
                 guard let answer = answerFromCache(fetchedAt: fetchedAt) else {

@@ -23,7 +23,12 @@ extension CatFactsClient {
         }
         var found: Breed?
         let complete = try await walkBreeds { page in
-            found = page.items.first { TextFolding.nameKey($0.breed) == key }
+            // Names only, from the page's arena when it has one: the breed found is the one made.
+            if let arena = page.arena {
+                found = (0..<arena.count).first { TextFolding.nameKey(arena.name(at: $0)) == key }.map(arena.breed(at:))
+            } else {
+                found = page.items.first { TextFolding.nameKey($0.breed) == key }
+            }
             return found == nil
         }
         if complete { knownBreeds.markComplete() }
@@ -42,7 +47,7 @@ extension CatFactsClient {
             var number = 1
             while true {
                 let page = try await breeds(page: number, limit: Self.walkPageSize)
-                let last = page.items.isEmpty || number >= page.lastPage
+                let last = page.count == 0 || number >= page.lastPage
                 guard visit(page) else { return false }
                 if last { return page.source == .network }
                 number += 1

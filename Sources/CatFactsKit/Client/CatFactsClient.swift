@@ -183,12 +183,13 @@ public final class CatFactsClient: Sendable {
     func breedsPage(_ page: Int, limit: Int?) async throws(CatFactsError) -> Page<Breed> {
         let result = try await tracing.run(.breeds) { () async throws(CatFactsError) in
             try await fallback.run { () async throws(CatFactsError) in
-                try await fetchPage(Breed.self, from: .breeds, page: page, limit: limit, maxLength: nil)
+                try await fetchBreeds(page: page, limit: limit)
             } offline: {
                 BundledCatalog.page(of: BundledCatalog.breeds, page: page, limit: limit ?? Self.offlinePageSize)
             }
         }
-        knownBreeds.add(result.items)
+        // Once the lookup holds all it may, a page's breeds are no longer made for it.
+        if !knownBreeds.isFull { knownBreeds.add(result.items) }
         return result
     }
 
@@ -244,6 +245,25 @@ public final class CatFactsClient: Sendable {
         }
         return Page(number: body.currentPage, lastPage: body.lastPage, perPage: body.perPage,
                     total: body.total, items: body.items, source: source, fetchedAt: fetchedAt)
+    }
+
+    /// A page of breeds decoded into one buffer (``ScanningPageDecoder/decodeBreedArena(from:)``),
+    /// its values made only if asked for; through ``fetchPage(_:from:page:limit:maxLength:)``
+    /// when the client was given another decoder.
+    private func fetchBreeds(page: Int, limit: Int?) async throws(CatFactsError) -> Page<Breed> {
+        guard let scanning = decoder as? ScanningPageDecoder else {
+            return try await fetchPage(Breed.self, from: .breeds, page: page, limit: limit, maxLength: nil)
+        }
+        let query = try EndpointAddress.query(page: page, limit: limit, maxLength: nil)
+        let decode = { (body: borrowing [UInt8]) throws(DecodeFailure) -> BreedArenaPage in
+            try scanning.decodeBreedArena(from: body).validated()
+        }
+        let (body, source, fetchedAt) = try await cachePolicy.fetch(.breeds, query: query, decode: decode) {
+            conditional async throws(CatFactsError) in
+            try await retryLoop.fetch(.breeds, query: query, conditional: conditional, decode: decode)
+        }
+        return Page(number: body.currentPage, lastPage: body.lastPage, perPage: body.perPage, total: body.total,
+                    arena: body.arena, source: source, fetchedAt: fetchedAt)
     }
 
     /// The tracer for `options`: with an exporter when they or the environment name a

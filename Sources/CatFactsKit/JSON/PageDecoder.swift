@@ -83,13 +83,18 @@ extension PageBody {
     /// The body, when its numbers are ones a paginator sends, so callers can trust a page's
     /// arithmetic (`per_page` 0, a `current_page` of 0 or more items than `per_page` are refused).
     func validated() throws(DecodeFailure) -> PageBody {
+        try Self.validate(currentPage: currentPage, lastPage: lastPage, perPage: perPage, total: total, itemCount: items.count)
+        return self
+    }
+
+    /// The checks of ``validated()`` on a page's numbers and its count of items.
+    static func validate(currentPage: Int, lastPage: Int, perPage: Int, total: Int, itemCount: Int) throws(DecodeFailure) {
         guard perPage > 0 else { throw DecodeFailure("'per_page' is \(perPage); expected 1 or more") }
         guard total >= 0, currentPage >= 1, lastPage >= 1 else {
             throw DecodeFailure("the page numbers are impossible (current_page \(currentPage), last_page \(lastPage), total \(total))")
         }
-        guard items.count <= perPage else {
-            throw DecodeFailure("'data' holds \(items.count) items, more than 'per_page' (\(perPage))")
+        guard itemCount <= perPage else {
+            throw DecodeFailure("'data' holds \(itemCount) items, more than 'per_page' (\(perPage))")
         }
-        return self
     }
 }

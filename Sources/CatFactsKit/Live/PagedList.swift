@@ -86,6 +86,32 @@ public final class PagedList<Item: Sendable>: Sendable {
         return answer
     }
 
+    /// A run of items as ``items(from:atMost:)`` gives it, or, when the page kept the arena it
+    /// was decoded into, as a range of that arena (no values made: a C batch copies its text).
+    package enum Run: Sendable {
+        case arena(BreedArena, Range<Int>)
+        case items(ArraySlice<Item>)
+    }
+
+    /// ``items(from:atMost:)``, as a range of the page's arena when it has one.
+    package func run(from index: Int, atMost limit: Int) -> ItemState<Run> {
+        let (answer, work) = state.withLock { state -> (ItemState<Run>, PagingWork<Item>?) in
+            let (answer, work) = state.access(index, options: options)
+            switch answer {
+            case .loaded:
+                if let (arena, range) = state.loadedArena(from: index, atMost: max(1, limit)) {
+                    return (.loaded(.arena(arena, range)), work)
+                }
+                return (.loaded(.items(state.loadedItems(from: index, atMost: max(1, limit)))), work)
+            case .pending: return (.pending, work)
+            case .failed(let error): return (.failed(error), work)
+            case .pastEnd: return (.pastEnd, work)
+            }
+        }
+        if let work { perform(work) }
+        return answer
+    }
+
     /// Waits until `index` is no longer pending, for at most `timeout`.
     ///
     /// - Returns: the item's state then: `.pending` only if the timeout passed first,

@@ -28,7 +28,9 @@ struct PagingWork<Item: Sendable> {
 struct PagingState<Item: Sendable> {
     enum Slot {
         case loading(generation: Int, task: Task<Void, Never>?)
-        case loaded([Item])
+        /// The page as loaded: a page of breeds keeps its arena, so a C batch copies its text
+        /// and values are made only for single items (once a page).
+        case loaded(Page<Item>)
         case failed(CatFactsError)
     }
 
@@ -93,10 +95,23 @@ struct PagingState<Item: Sendable> {
     func loadedItems(from index: Int, atMost limit: Int) -> ArraySlice<Item> {
         guard index >= 0 else { return [] }
         let page = index / pageSize
-        guard case .loaded(let items) = slots[page] else { return [] }
+        guard case .loaded(let loaded) = slots[page] else { return [] }
         let offset = index - page * pageSize
-        guard offset < items.count else { return [] }
+        guard offset < loaded.count else { return [] }
+        let items = loaded.items
         return items[offset..<(offset + min(limit, items.count - offset))]
+    }
+
+    /// ``loadedItems(from:atMost:)`` as the range of the page's arena, when the page kept one:
+    /// `nil` when it did not (the caller then uses the items); an empty range when nothing is
+    /// loaded there.
+    func loadedArena(from index: Int, atMost limit: Int) -> (BreedArena, Range<Int>)? {
+        guard index >= 0 else { return nil }
+        let page = index / pageSize
+        guard case .loaded(let loaded) = slots[page], let arena = loaded.arena else { return nil }
+        let offset = index - page * pageSize
+        guard offset < arena.count else { return (arena, 0..<0) }
+        return (arena, offset..<(offset + min(limit, arena.count - offset)))
     }
 
     /// What is known of `index` now; `nil` when its page is neither loaded nor failed.
@@ -104,9 +119,9 @@ struct PagingState<Item: Sendable> {
         if let total, index >= total { return .pastEnd }
         let page = index / pageSize
         switch slots[page] {
-        case .loaded(let items):
+        case .loaded(let loaded):
             let offset = index - page * pageSize
-            return offset < items.count ? .loaded(items[offset]) : .pastEnd
+            return offset < loaded.count ? .loaded(loaded.items[offset]) : .pastEnd
         case .failed(let error):
             return .failed(error)
         case .loading, nil:
@@ -144,7 +159,7 @@ struct PagingState<Item: Sendable> {
     /// Items a page holds or will hold: loading and new pages reserve a full page.
     private func cost(of page: Int) -> Int {
         switch slots[page] {
-        case .loaded(let items): items.count
+        case .loaded(let loaded): loaded.count
         case .failed: 0
         case .loading, nil: pageSize
         }
@@ -182,10 +197,10 @@ struct PagingState<Item: Sendable> {
 
     private mutating func drop(_ page: Int, into work: inout PagingWork<Item>) {
         switch slots.removeValue(forKey: page) {
-        case .loaded(let items):
-            heldItems -= items.count
-            if !items.isEmpty {
-                work.events.append(PagingEvent(kind: .dropped, first: page * pageSize, count: items.count))
+        case .loaded(let loaded):
+            heldItems -= loaded.count
+            if loaded.count > 0 {
+                work.events.append(PagingEvent(kind: .dropped, first: page * pageSize, count: loaded.count))
             }
         case .loading(_, let task):
             if let task { work.cancels.append(task) }
@@ -217,10 +232,10 @@ struct PagingState<Item: Sendable> {
             work.wakes += takeAllWaiters()
             return work
         case .success(let page):
-            slots[load.page] = .loaded(page.items)
-            heldItems += page.items.count
+            slots[load.page] = .loaded(page)
+            heldItems += page.count
             if total != page.total { learnTotal(page.total, into: &work) }
-            work.events.append(PagingEvent(kind: .loaded, first: load.page * pageSize, count: page.items.count))
+            work.events.append(PagingEvent(kind: .loaded, first: load.page * pageSize, count: page.count))
             trimHeld(sparing: load.page, into: &work)
         case .failure(.cancelled):
             slots.removeValue(forKey: load.page)

@@ -33,6 +33,9 @@ final class KnownBreeds: Sendable {
         state.withLock { $0.byName[key] }
     }
 
+    /// Whether it holds as many breeds as it may: adding more does nothing.
+    var isFull: Bool { state.withLock { $0.byName.count >= capacity } }
+
     var isComplete: Bool { state.withLock { $0.complete && $0.byName.count < capacity } }
 
     func markComplete() {

@@ -28,6 +28,9 @@ public final class ResponseStore: Sendable {
     /// The one connection, used by one call at a time: a SQLite connection must not be
     /// shared between threads without a lock, and the cache's statements are short.
     private let connection: Locked<SQLiteConnection>
+    /// Rows used since the last write (key → when), written with the next write or read of
+    /// the order (``noteUse(_:)``), so that a hit writes nothing on the caller's path.
+    private let pendingUses = Locked<[String: Double]>([:])
 
     /// Opens the cache: in memory when `path` is `nil`, else the file (its folder is created).
     ///
@@ -64,11 +67,33 @@ public final class ResponseStore: Sendable {
         }
     }
 
+    /// The response filed under `key` with its page as decoded, made by `restore` from the
+    /// stored bytes (read in place) when the row has them in layout `format`; the body is not
+    /// read then (the response's `body` is empty). `nil` when the row is missing, has no page
+    /// in that layout, or `restore` refuses it (the caller decodes ``lookup(_:)``'s body).
+    package func lookup<Value: Sendable>(_ key: CacheKey, decoded format: Int,
+                               restore: (UnsafeRawBufferPointer) -> Value?) throws(CatFactsError) -> (CachedResponse, Value)? {
+        try run("read \(key)") { db throws(SQLiteError) -> (CachedResponse, Value)? in
+            try db.firstRow("""
+                SELECT key, decoded, fetched_at, last_used_at, etag, last_modified FROM response
+                WHERE key = ? AND decoded_format = ?
+                """, [.text(key.description), .integer(Int64(format))]) { row throws(SQLiteError) -> (CachedResponse, Value)? in
+                guard let value = try row.withBlob(1, restore) ?? nil else { return nil }
+                return (CachedResponse(key: try row.text(0), body: [], fetchedAt: Date(timeIntervalSince1970: try row.double(2)),
+                                       lastUsedAt: Date(timeIntervalSince1970: try row.double(3)),
+                                       etag: try row.optionalText(4), lastModified: try row.optionalText(5)), value)
+            } ?? nil
+        }
+    }
+
     /// Files `body` under `key` (replacing what was there), then evicts least recently used
     /// rows until the cap holds. A body larger than the cap on its own is not stored.
-    package func save(_ key: CacheKey, body: [UInt8], fetchedAt: Date, etag: String?, lastModified: String?) throws(CatFactsError) {
+    /// `decoded`: the page as decoded, in the layout `format` names, kept beside the body
+    /// (``lookup(_:decoded:restore:)`` reads it back); its bytes count towards the cap.
+    package func save(_ key: CacheKey, body: [UInt8], fetchedAt: Date, etag: String?, lastModified: String?,
+                      decoded: (format: Int, bytes: [UInt8])? = nil) throws(CatFactsError) {
         let text = key.description
-        let size = body.count + text.utf8.count + Self.rowOverhead
+        let size = body.count + (decoded?.bytes.count ?? 0) + text.utf8.count + Self.rowOverhead
         guard size <= maxBytes else {
             try remove(key)
             return
@@ -77,14 +102,49 @@ public final class ResponseStore: Sendable {
         let evicted = try run("write \(key)", writes: true) { db throws(SQLiteError) in
             try db.transaction { () throws(SQLiteError) in
                 try db.execute("""
-                    INSERT OR REPLACE INTO response (key, endpoint, body, size, fetched_at, last_used_at, etag, last_modified)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT OR REPLACE INTO response (key, endpoint, body, size, fetched_at, last_used_at, etag, last_modified,
+                                                     decoded, decoded_format)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, [.text(text), .text(key.endpoint), .blob(body), .integer(Int64(size)),
-                          .real(fetchedAt.timeIntervalSince1970), .real(now), SQLiteValue(etag), SQLiteValue(lastModified)])
+                          .real(fetchedAt.timeIntervalSince1970), .real(now), SQLiteValue(etag), SQLiteValue(lastModified),
+                          decoded.map { .blob($0.bytes) } ?? .null, decoded.map { .integer(Int64($0.format)) } ?? .null])
                 return try evict(db, keeping: text)
             }
         }
         if evicted.entries > 0 { recordEviction(evicted) }
+    }
+
+    /// Notes that `key` was used now, for the least-recently-used order: written with the
+    /// next write (a save, a removal, a touch) or before the order is read (``keys()``, and
+    /// when the store is closed), not on the caller's path.
+    package func noteUse(_ key: CacheKey) {
+        let now = Date.now.timeIntervalSince1970
+        pendingUses.withLock { $0[key.description] = now }
+    }
+
+    /// Writes the uses noted by ``noteUse(_:)`` (on the connection, its lock held).
+    private func writeUses(_ db: SQLiteConnection) throws(SQLiteError) {
+        let uses = pendingUses.withLock { uses in
+            defer { uses = [:] }
+            return uses
+        }
+        guard !uses.isEmpty else { return }
+        do throws(SQLiteError) {
+            try db.transaction { () throws(SQLiteError) in
+                try db.withStatement("UPDATE response SET last_used_at = max(last_used_at, ?) WHERE key = ?") {
+                    update throws(SQLiteError) in
+                    for (key, time) in uses { try update.run([.real(time), .text(key)]) }
+                }
+            }
+        } catch {
+            // Kept for the next attempt (a busy file), unless a newer use replaced them.
+            pendingUses.withLock { pending in pending.merge(uses) { newer, _ in newer } }
+            throw error
+        }
+    }
+
+    deinit {
+        _ = try? connection.withLock { db throws(SQLiteError) in try writeUses(db) }
     }
 
     /// Marks `key` as used now and, when given, as fetched at `fetchedAt` (after a 304).
@@ -110,7 +170,8 @@ public final class ResponseStore: Sendable {
     /// The keys stored, least recently used first.
     public func keys() throws(CatFactsError) -> [String] {
         try run("list the keys") { db throws(SQLiteError) in
-            try db.rows("SELECT key FROM response ORDER BY last_used_at, rowid") { row throws(SQLiteError) in try row.text(0) }
+            try writeUses(db)
+            return try db.rows("SELECT key FROM response ORDER BY last_used_at, rowid") { row throws(SQLiteError) in try row.text(0) }
         }
     }
 
@@ -173,7 +234,10 @@ public final class ResponseStore: Sendable {
     func run<T: Sendable>(_ what: String, writes: Bool = false,
                           _ body: (SQLiteConnection) throws(SQLiteError) -> T) throws(CatFactsError) -> T {
         do {
-            return try connection.withLock { db throws(SQLiteError) in try body(db) }
+            return try connection.withLock { db throws(SQLiteError) in
+                if writes { try? writeUses(db) }  // a failure keeps them for the next write
+                return try body(db)
+            }
         } catch {
             let failure = "the cache could not \(what): \(error)"
             // Summarized under the tallies' lock, so a line never shows an older count than the last.

@@ -124,6 +124,17 @@ final class SQLiteStatement {
         return [UInt8](UnsafeRawBufferPointer(start: bytes, count: count))
     }
 
+    /// `body` over a blob column's bytes where SQLite holds them (no copy; valid only inside
+    /// `body`); NULL or another type is `nil`.
+    func withBlob<T>(_ column: Int32, _ body: (UnsafeRawBufferPointer) -> T) throws(SQLiteError) -> T? {
+        guard sqlite3_column_type(handle, column) == SQLITE_BLOB else { return nil }
+        let bytes = sqlite3_column_blob(handle, column)
+        let count = Int(sqlite3_column_bytes(handle, column))
+        guard count > 0 else { return body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+        guard let bytes else { throw outOfMemory() }
+        return body(UnsafeRawBufferPointer(start: bytes, count: count))
+    }
+
     /// What a column pointer of NULL for a non-empty value means: SQLite ran out of memory.
     private func outOfMemory() -> SQLiteError {
         connection.error(sqlite3_errcode(connection.handle), sql: sql)

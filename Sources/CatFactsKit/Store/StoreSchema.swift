@@ -46,6 +46,10 @@ enum StoreSchema {
         // Keys now begin with the server (CacheKey.origin). Pages filed without it, by an
         // earlier version, could answer for another server: they are dropped, never misread.
         (dropsKeysWithoutOrigin, "DELETE FROM response WHERE substr(key, 1, 1) = '/'"),
+        // The page as decoded, beside its body, so a hit is a copy and not a decode, with the
+        // layout's version (BreedArenaPage.format): rows of an earlier library, or of another
+        // layout, have none that fits and are decoded from their bodies.
+        ("v5: decoded page", "ALTER TABLE response ADD COLUMN decoded BLOB; ALTER TABLE response ADD COLUMN decoded_format INTEGER"),
     ]
 
     /// The migration that drops pages filed without their server; how many it dropped is

@@ -1,0 +1,222 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A page's breeds decoded once into one buffer: every field's text followed by a NUL, five
+/// fields a breed (breed, country, origin, coat, pattern), an absent field as an empty string:
+/// the `text` of the C struct `cf_breed_array` byte for byte, so a C page is one copy of it.
+/// Beside it, where each field starts. ``Breed`` values are made from it only when asked
+/// (``breed(at:)``, ``breeds()``): a page that only goes to C or Python never makes one.
+///
+/// Immutable once built (``BreedArenaBuilder``), so it is shared between threads, pages and
+/// the cache without copying.
+package final class BreedArena: @unchecked Sendable {
+    /// Fields of a breed, in the order of `text`.
+    package static let fields = 5
+    /// The breeds held.
+    package let count: Int
+    /// The text: `textSize` bytes, exactly as C's `cf_breed_array.text` lays it out (unless
+    /// ``hasEmbeddedNUL``).
+    package let text: UnsafeMutablePointer<UInt8>
+    package let textSize: Int
+    /// Where field `f` of breed `i` starts in `text`: `starts[5 i + f]`.
+    package let starts: UnsafeMutablePointer<UInt32>
+    /// Whether a field holds a NUL (JSON's `\u0000`): then `text` holds more NULs than
+    /// `5 × count`, and C, which cuts a string there, needs its own copy (``Breed`` keeps it).
+    package let hasEmbeddedNUL: Bool
+
+    /// Takes over `text` and `starts` (`malloc`'d): freed with the arena.
+    init(count: Int, text: UnsafeMutablePointer<UInt8>, textSize: Int, starts: UnsafeMutablePointer<UInt32>,
+         hasEmbeddedNUL: Bool) {
+        self.count = count
+        self.text = text
+        self.textSize = textSize
+        self.starts = starts
+        self.hasEmbeddedNUL = hasEmbeddedNUL
+    }
+
+    deinit {
+        free(text)
+        free(starts)
+    }
+
+    /// An arena of no breeds (a page past the end).
+    package static let empty: BreedArena = {
+        var builder = BreedArenaBuilder(textCapacity: 0, breedCapacity: 0)
+        return builder.finish()
+    }()
+
+    /// The UTF-8 of field `field` of breed `index` (without its NUL); empty when absent.
+    @inline(__always)
+    package func field(_ index: Int, _ field: Int) -> UnsafeBufferPointer<UInt8> {
+        let slot = index * Self.fields + field
+        let start = Int(starts[slot])
+        let end = slot + 1 < count * Self.fields ? Int(starts[slot + 1]) : textSize
+        return UnsafeBufferPointer(start: text + start, count: end - start - 1)
+    }
+
+    /// The breed at `index` (0 ..< ``count``), its strings made now.
+    package func breed(at index: Int) -> Breed {
+        Breed(trimmedName: string(index, 0), country: optional(index, 1), origin: optional(index, 2),
+              coat: optional(index, 3), pattern: optional(index, 4))
+    }
+
+    /// Every breed, in order.
+    package func breeds() -> [Breed] {
+        (0..<count).map(breed(at:))
+    }
+
+    /// Breeds `range`, in order.
+    package func breeds(_ range: Range<Int>) -> [Breed] {
+        range.map(breed(at:))
+    }
+
+    /// The name of breed `index` (never empty).
+    package func name(at index: Int) -> String { string(index, 0) }
+
+    @inline(__always)
+    private func string(_ index: Int, _ field: Int) -> String {
+        // Checked as UTF-8 when decoded: this makes the string, small ones without allocating.
+        String(decoding: self.field(index, field), as: UTF8.self)
+    }
+
+    @inline(__always)
+    private func optional(_ index: Int, _ field: Int) -> String? {
+        let bytes = self.field(index, field)
+        return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// Builds a ``BreedArena``: fields appended in order, five a breed; the buffers grow as
+/// needed (the decoder sizes them from the body, so they seldom do).
+package struct BreedArenaBuilder {
+    private(set) var text: UnsafeMutablePointer<UInt8>
+    private(set) var textCapacity: Int
+    /// Bytes of text written.
+    var textSize = 0
+    private var starts: UnsafeMutablePointer<UInt32>
+    private var breedCapacity: Int
+    /// Breeds begun (their five starts written).
+    private(set) var count = 0
+    private var hasEmbeddedNUL = false
+    /// The slot of the field begun last.
+    private var lastSlot = 0
+
+    /// Slack past the text's end, so the decoder may store eight bytes at a time.
+    static let slack = 16
+
+    package init(textCapacity: Int, breedCapacity: Int) {
+        self.textCapacity = max(textCapacity, 0)
+        self.breedCapacity = max(breedCapacity, 1)
+        text = Self.allocate(UInt8.self, self.textCapacity + Self.slack)
+        starts = Self.allocate(UInt32.self, self.breedCapacity * BreedArena.fields)
+    }
+
+    private static func allocate<T>(_ type: T.Type, _ count: Int) -> UnsafeMutablePointer<T> {
+        guard let memory = malloc(max(1, count * MemoryLayout<T>.stride)) else {
+            fatalError("out of memory allocating \(count) × \(MemoryLayout<T>.stride) bytes")
+        }
+        return memory.bindMemory(to: T.self, capacity: count)
+    }
+
+    private static func reallocate<T>(_ pointer: UnsafeMutablePointer<T>, _ count: Int) -> UnsafeMutablePointer<T> {
+        guard let memory = realloc(pointer, max(1, count * MemoryLayout<T>.stride)) else {
+            fatalError("out of memory allocating \(count) × \(MemoryLayout<T>.stride) bytes")
+        }
+        return memory.bindMemory(to: T.self, capacity: count)
+    }
+
+    /// Room for `bytes` more bytes of text (and the slack after them).
+    @inline(__always)
+    mutating func reserveText(_ bytes: Int) {
+        guard textSize + bytes > textCapacity else { return }
+        textCapacity = max(textCapacity * 2, textSize + bytes)
+        text = Self.reallocate(text, textCapacity + Self.slack)
+    }
+
+    /// Where the next text byte goes: the decoder writes there, at most the room reserved.
+    var cursor: UnsafeMutablePointer<UInt8> { text + textSize }
+
+    /// Notes that field `field` of the current breed starts at the cursor (field 0 begins a
+    /// breed).
+    @inline(__always)
+    mutating func startField(_ field: Int) {
+        if field == 0 {
+            if count == breedCapacity {
+                breedCapacity *= 2
+                starts = Self.reallocate(starts, breedCapacity * BreedArena.fields)
+            }
+            count += 1
+        }
+        lastSlot = (count - 1) * BreedArena.fields + field
+        starts[lastSlot] = UInt32(truncatingIfNeeded: textSize)
+    }
+
+    /// Ends the field being written: `length` bytes were written at the cursor, then its NUL.
+    @inline(__always)
+    mutating func endField(length: Int) {
+        text[textSize + length] = 0
+        textSize += length + 1
+    }
+
+    /// Appends `breed`, its fields as they are (the decoder trimmed them).
+    mutating func append(_ breed: Breed) {
+        put(breed.breed, field: 0)
+        put(breed.country, field: 1)
+        put(breed.origin, field: 2)
+        put(breed.coat, field: 3)
+        put(breed.pattern, field: 4)
+    }
+
+    private mutating func put(_ value: String?, field: Int) {
+        startField(field)
+        guard var value else { return endField(length: 0) }
+        let length = value.utf8.count
+        reserveText(length + 1)
+        let destination = cursor
+        value.withUTF8 { utf8 in
+            if let base = utf8.baseAddress { destination.update(from: base, count: length) }
+            if memchr(destination, 0, length) != nil { hasEmbeddedNUL = true }
+        }
+        endField(length: length)
+    }
+
+    /// Sets where the field just begun (``startField(_:)``) starts, for an arena copied whole
+    /// (``copyText(_:count:hasEmbeddedNUL:)`` brings its text).
+    mutating func setStart(_ offset: Int) {
+        starts[lastSlot] = UInt32(truncatingIfNeeded: offset)
+    }
+
+    /// The text of an arena copied whole, its fields' starts set already (``setStart(_:)``).
+    mutating func copyText(_ source: UnsafePointer<UInt8>, count: Int, hasEmbeddedNUL: Bool) {
+        reserveText(count)
+        text.update(from: source, count: count)
+        textSize = count
+        self.hasEmbeddedNUL = hasEmbeddedNUL
+    }
+
+    /// Forgets every breed written (the fast path gave up: the scanner starts again).
+    mutating func reset() {
+        textSize = 0
+        count = 0
+        hasEmbeddedNUL = false
+    }
+
+    /// The arena; the builder must not be used after.
+    package mutating func finish() -> BreedArena {
+        // The text was given the body's size; what a cached page keeps is only what it used.
+        if textCapacity > textSize + 4096 {
+            text = Self.reallocate(text, textSize + Self.slack)
+            textCapacity = textSize
+        }
+        return BreedArena(count: count, text: text, textSize: textSize, starts: starts, hasEmbeddedNUL: hasEmbeddedNUL)
+    }
+
+    /// Frees the buffers of a builder that will not finish (an error).
+    mutating func discard() {
+        free(text)
+        free(starts)
+    }
+}

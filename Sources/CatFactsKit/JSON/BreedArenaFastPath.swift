@@ -1,0 +1,246 @@
+/// The fast path of breed pages: the `data` array exactly as the API (and the mock) sends it,
+/// `[{"breed":"…","country":"…","origin":"…","coat":"…","pattern":"…"},…]` with no white
+/// space, written straight into a ``BreedArenaBuilder``: each string's bytes copied eight at a
+/// time as they are scanned, its closing quote becoming the NUL. Escapes are undone on the way:
+/// `\/` (PHP escapes every slash), `\uXXXX` (and every non-ASCII character), `\"`, `\\`, `\b`,
+/// `\f`, `\n`, `\r`, `\t`.
+///
+/// Anything else (white space, another key order, a missing, unknown or repeated key, `null`,
+/// `\u0000`, a lone surrogate, a field to trim, an empty name, bad UTF-8, a control character) makes it
+/// give up, having moved nothing: the scanner then reads the same array the general way, so
+/// the results and error texts are the general path's.
+extension JSONScanner {
+    /// Reads the array at the scanner's offset into `builder` (which must be empty), or
+    /// returns `false` with the scanner and the builder as they were.
+    mutating func fastBreeds(into builder: inout BreedArenaBuilder) -> Bool {
+        skipSpace()
+        guard let base = bytes.baseAddress, offset < bytes.count, base[offset] == Ascii.openBracket else { return false }
+        // Text never outgrows the bytes it comes from (a closing quote pays for each NUL).
+        builder.reserveText(bytes.count - offset)
+        var index = offset + 1
+        let end = bytes.count
+        if index < end, base[index] == Ascii.closeBracket {
+            offset = index + 1
+            return true
+        }
+        while true {
+            guard readBreed(base, &index, end, into: &builder) else {
+                builder.reset()
+                return false
+            }
+            guard index < end else { break }
+            let byte = base[index]
+            index += 1
+            if byte == Ascii.comma { continue }
+            if byte == Ascii.closeBracket {
+                offset = index
+                return true
+            }
+            break
+        }
+        builder.reset()
+        return false
+    }
+
+    /// One breed object at `index`, moving past its `}`.
+    @inline(__always)
+    private func readBreed(_ base: UnsafePointer<UInt8>, _ index: inout Int, _ end: Int,
+                           into builder: inout BreedArenaBuilder) -> Bool {
+        for field in 0..<BreedArena.fields {
+            let key = FastKeys.all[field]
+            guard index + 16 <= end, key.matches(base + index) else { return false }
+            index += key.length
+            guard readString(base, &index, end, field: field, into: &builder) else { return false }
+        }
+        guard index < end, base[index] == Ascii.closeBrace else { return false }
+        index += 1
+        return true
+    }
+
+    /// A string's content at `index` (after its opening quote) into field `field`, moving past
+    /// its closing quote.
+    @inline(__always)
+    private func readString(_ base: UnsafePointer<UInt8>, _ index: inout Int, _ end: Int, field: Int,
+                            into builder: inout BreedArenaBuilder) -> Bool {
+        builder.startField(field)
+        let start = builder.cursor
+        var out = start
+        var wide: UInt64 = 0
+        while true {
+            guard index + 8 <= end else { return false }
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            // Stored whole: the builder's slack takes the bytes past the string's end.
+            UnsafeMutableRawPointer(out).storeBytes(of: word, as: UInt64.self)
+            let special = Ascii.specialBytes(word)
+            if special == 0 {
+                wide |= word
+                index += 8
+                out += 8
+                continue
+            }
+            let plain = special.trailingZeroBitCount >> 3
+            wide |= word & ((1 << (plain << 3)) &- 1)
+            index += plain
+            out += plain
+            let byte = base[index]
+            if byte == Ascii.quote {
+                index += 1
+                break
+            }
+            guard byte == Ascii.backslash, index + 1 < end else { return false }  // a control character
+            if let unescaped = Self.simpleEscape(base[index + 1]) {
+                out.pointee = unescaped
+                out += 1
+                index += 2
+                continue
+            }
+            // \uXXXX (a pair for a scalar past U+FFFF), as PHP writes every non-ASCII character;
+            // a NUL, a lone surrogate or a bad digit: the general path says what.
+            guard base[index + 1] == UInt8(ascii: "u"), index + 6 <= end, let high = Self.hex4(base + index + 2), high != 0
+            else { return false }
+            var scalar = high
+            index += 6
+            if (0xD800..<0xDC00).contains(high) {
+                guard index + 6 <= end, base[index] == Ascii.backslash, base[index + 1] == UInt8(ascii: "u"),
+                      let low = Self.hex4(base + index + 2), (0xDC00..<0xE000).contains(low) else { return false }
+                scalar = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+                index += 6
+            } else if (0xDC00..<0xE000).contains(high) {
+                return false
+            }
+            out += Self.writeUTF8(scalar, to: out)
+        }
+        let length = out - start
+        let text = UnsafeBufferPointer(start: start, count: length)
+        if wide & 0x8080_8080_8080_8080 != 0, !Self.isUTF8(text) { return false }
+        if length == 0 {
+            guard field != 0 else { return false }  // an empty name is an error: the general path words it
+        } else if !Breed.hasPlainEnds(first: start[0], last: start[length - 1]),
+                  Breed.presence(String(decoding: text, as: UTF8.self))?.utf8.count != length {
+            return false  // white space to trim at an end
+        }
+        builder.endField(length: length)
+        return true
+    }
+
+    /// The four hex digits at `at`, or `nil`.
+    @inline(__always)
+    private static func hex4(_ at: UnsafePointer<UInt8>) -> UInt32? {
+        var value: UInt32 = 0
+        for offset in 0..<4 {
+            let byte = at[offset]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte &- UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte &- UInt8(ascii: "a") &+ 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte &- UInt8(ascii: "A") &+ 10
+            default: return nil
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    /// Writes `scalar` (a Unicode scalar value) as UTF-8 at `out`; the bytes written (never
+    /// more than the six or twelve of its escape).
+    @inline(__always)
+    private static func writeUTF8(_ scalar: UInt32, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        switch scalar {
+        case ..<0x80:
+            out[0] = UInt8(scalar)
+            return 1
+        case ..<0x800:
+            out[0] = UInt8(0xC0 | scalar >> 6)
+            out[1] = UInt8(0x80 | scalar & 0x3F)
+            return 2
+        case ..<0x10000:
+            out[0] = UInt8(0xE0 | scalar >> 12)
+            out[1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+            out[2] = UInt8(0x80 | scalar & 0x3F)
+            return 3
+        default:
+            out[0] = UInt8(0xF0 | scalar >> 18)
+            out[1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+            out[2] = UInt8(0x80 | scalar >> 6 & 0x3F)
+            out[3] = UInt8(0x80 | scalar & 0x3F)
+            return 4
+        }
+    }
+
+    /// What the escape `\` `byte` stands for, when it is one of the single-byte ones.
+    @inline(__always)
+    private static func simpleEscape(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case Ascii.quote, Ascii.backslash, UInt8(ascii: "/"): byte
+        case UInt8(ascii: "b"): 0x08
+        case UInt8(ascii: "f"): 0x0C
+        case UInt8(ascii: "n"): 0x0A
+        case UInt8(ascii: "r"): 0x0D
+        case UInt8(ascii: "t"): 0x09
+        default: nil
+        }
+    }
+
+    /// Whether `text` is well-formed UTF-8 (RFC 3629: no overlong forms, no surrogates,
+    /// nothing above U+10FFFF).
+    static func isUTF8(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let count = text.count
+        while index < count {
+            let lead = text[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int
+            var low: UInt8 = 0x80, high: UInt8 = 0xBF  // the second byte's range
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; high = 0x9F
+            case 0xF0: length = 4; low = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; high = 0x8F
+            default: return false
+            }
+            guard index + length <= count, (low...high).contains(text[index + 1]) else { return false }
+            for next in 2..<length where text[index + next] & 0xC0 != 0x80 { return false }
+            index += length
+        }
+        return true
+    }
+}
+
+/// The keys of a breed object as the API writes them, each with its quotes, the colon and the
+/// value's opening quote (`,"country":"`), matched as two eight-byte words.
+struct FastKeys {
+    let first: UInt64
+    let second: UInt64
+    let mask: UInt64
+    let length: Int
+
+    init(_ text: String) {
+        let bytes = Array(text.utf8)
+        precondition(bytes.count > 8 && bytes.count <= 16)
+        func word(_ part: ArraySlice<UInt8>) -> UInt64 {
+            part.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+        }
+        first = word(bytes[0..<8])
+        second = word(bytes[8...])
+        mask = bytes.count == 16 ? ~0 : (1 << (8 * UInt64(bytes.count - 8))) - 1
+        length = bytes.count
+    }
+
+    /// Whether the key is at `at`, which has 16 readable bytes.
+    @inline(__always)
+    func matches(_ at: UnsafePointer<UInt8>) -> Bool {
+        let raw = UnsafeRawPointer(at)
+        return raw.loadUnaligned(as: UInt64.self) == first
+            && raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) & mask == second
+    }
+
+    /// The five, in the order the API sends them; the first opens the object.
+    static let all = [FastKeys("{\"breed\":\""), FastKeys(",\"country\":\""), FastKeys(",\"origin\":\""),
+                      FastKeys(",\"coat\":\""), FastKeys(",\"pattern\":\"")]
+}
