@@ -11,7 +11,15 @@ client's own (``set_trace_parent``), as before.
 from __future__ import annotations
 
 import contextvars
-from typing import Any, Callable, Optional, Tuple
+from types import ModuleType
+from typing import Any, Optional, Tuple
+
+# opentelemetry-api is optional: without it, calls have no OpenTelemetry parent.
+_otel_trace: Optional[ModuleType]
+try:
+    from opentelemetry import trace as _otel_trace
+except ImportError:  # not installed
+    _otel_trace = None
 
 __all__ = ["Parent", "current", "scope", "UNSET"]
 
@@ -40,27 +48,17 @@ def reset(token: "contextvars.Token[Any]") -> None:
     _parent.reset(token)
 
 
-def _load_opentelemetry() -> Optional[Callable[[], Parent]]:
-    """A function reading OpenTelemetry's current span as a trace context, or None when
-    ``opentelemetry-api`` is not importable (it is an optional dependency)."""
-    try:
-        from opentelemetry import trace
-    except ImportError:
+def _current_span() -> Parent:
+    """OpenTelemetry's current span as a trace context; None when none is current (or
+    ``opentelemetry-api`` is not installed)."""
+    if _otel_trace is None:
         return None
-
-    def current_span() -> Parent:
-        context = trace.get_current_span().get_span_context()
-        if not context.is_valid:
-            return None
-        traceparent = f"00-{context.trace_id:032x}-{context.span_id:016x}-{int(context.trace_flags):02x}"
-        state = context.trace_state.to_header() if context.trace_state else ""
-        return traceparent, state or None
-
-    return current_span
-
-
-_opentelemetry: Optional[Callable[[], Parent]] = None
-_opentelemetry_loaded = False
+    context = _otel_trace.get_current_span().get_span_context()
+    if not context.is_valid:
+        return None
+    traceparent = f"00-{context.trace_id:032x}-{context.span_id:016x}-{int(context.trace_flags):02x}"
+    state = context.trace_state.to_header() if context.trace_state else ""
+    return traceparent, state or None
 
 
 def current(otel_context: bool) -> Any:
@@ -70,11 +68,5 @@ def current(otel_context: bool) -> Any:
     explicit = _parent.get()
     if explicit is not UNSET or not otel_context:
         return explicit
-    global _opentelemetry, _opentelemetry_loaded
-    if not _opentelemetry_loaded:
-        _opentelemetry = _load_opentelemetry()
-        _opentelemetry_loaded = True
-    if _opentelemetry is None:
-        return UNSET
-    found = _opentelemetry()
+    found = _current_span()
     return UNSET if found is None else found
