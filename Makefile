@@ -192,7 +192,7 @@ SOAK_S ?= 1800
 soak: build python-deps
 	SOAK_S=$(SOAK_S) SOAK_RECORD=BENCHMARKS.md Tests/soak/run.sh
 
-soak-short:
+soak-short: python-deps
 	SOAK_S=60 Tests/soak/run.sh
 
 # The C, Python and shell suites FLAKE_ROUNDS times (default 5) while stress-ng keeps both

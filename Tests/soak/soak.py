@@ -160,7 +160,9 @@ class Collector:
             popen.wait()
             if self.stop.wait(0.5):
                 return False
-        self.problem = f"the collector did not start again on port {port}"
+        self.problem = (f"the collector did not start again on port {port}" if port else
+                        f"the collector ({self.script}) did not start: does `{sys.executable} {self.script} --port 0` "
+                        "run (it needs opentelemetry-proto: make python-deps)?")
         return False
 
     def end(self, killed: bool) -> None:
