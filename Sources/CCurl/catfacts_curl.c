@@ -120,7 +120,10 @@ static void choose_ca_bundle(void) {
     }
 }
 
+static void free_making_multi(void);
+
 static void load(void) {
+    pthread_atfork(NULL, NULL, free_making_multi);
     /* RTLD_LOCAL: libcurl's symbols stay out of the process's global namespace. Never
      * closed: libcurl keeps process-wide state once initialised. For the anchor, dlsym
      * below searches its dependencies, where libcurl is. */
@@ -269,6 +272,14 @@ static const struct unix_socket *find_socket(const struct unix_socket *sockets, 
 
 /* One multi handle made at a time, so that two wake-ups never mix. */
 static pthread_mutex_t making_multi = PTHREAD_MUTEX_INITIALIZER;
+
+/* In a child of fork() the thread that held `making_multi` (another thread of the parent,
+ * making a client) does not exist: the lock starts free again, so that the child can make
+ * clients of its own. Registered once, when libcurl is loaded. */
+static void free_making_multi(void) {
+    pthread_mutex_t unlocked = PTHREAD_MUTEX_INITIALIZER;
+    making_multi = unlocked;
+}
 
 /* curl_multi_init, with the pair of sockets it makes for curl_multi_wakeup marked
  * close-on-exec. libcurl (7.88 at least) makes that pair without SOCK_CLOEXEC and offers no
