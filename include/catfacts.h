@@ -152,10 +152,13 @@
  *   HTTP thread and connections, its cache file), so once every client is closed and the
  *   pool is idle the process holds at most two threads and five descriptors more than before
  *   the first client, however many clients came and went.
- * - exec: the library's own descriptors (the pipe, a cache file and its journal,
- *   libdispatch's) are close-on-exec. libcurl's sockets are not (an open client's
- *   connections, and a pair per client for waking its HTTP thread): a program exec'd while a
- *   client is open inherits them, so close clients first, or close descriptors in the child.
+ * - exec: every descriptor the library opens is close-on-exec, so a program exec'd while
+ *   clients are open inherits none of them: its own (the pipe, a cache file and its
+ *   journal, libdispatch's) and libcurl's (an open client's connections, and the socket
+ *   pair per client that wakes its HTTP thread, which libcurl makes without close-on-exec
+ *   and the library marks as soon as the client is open). One exception, brief: while
+ *   libcurl resolves a host name (not an IP address) its resolver thread holds a socket
+ *   pair of its own, not close-on-exec, closed when the name is resolved.
  * - fork(): the library works in the child, whatever the parent was doing (calls in flight
  *   on other threads included): new clients work, with threads of their own. A client, list
  *   or search inherited from the parent is refused at once with CF_ERR_ARGUMENT, whose message

@@ -2,8 +2,14 @@
 #define _GNU_SOURCE /* dladdr */
 #include "catfacts_curl.h"
 
+#include <dirent.h>
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <sys/ioctl.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -114,7 +120,10 @@ static void choose_ca_bundle(void) {
     }
 }
 
+static void free_making_multi(void);
+
 static void load(void) {
+    pthread_atfork(NULL, NULL, free_making_multi);
     /* RTLD_LOCAL: libcurl's symbols stay out of the process's global namespace. Never
      * closed: libcurl keeps process-wide state once initialised. For the anchor, dlsym
      * below searches its dependencies, where libcurl is. */
@@ -165,9 +174,19 @@ int catfacts_curl_load(const char **error) {
     return load_result;
 }
 
+/* libcurl's sockets for connections, opened close-on-exec (libcurl opens them without, so a
+ * program a host execs would inherit every open connection). Atomic, unlike setting
+ * FD_CLOEXEC afterwards: a fork and exec on another thread cannot come in between. */
+static curl_socket_t open_socket_closed_on_exec(void *context, curlsocktype purpose, struct curl_sockaddr *address) {
+    (void)context;
+    (void)purpose;
+    return socket(address->family, address->socktype | SOCK_CLOEXEC, address->protocol);
+}
+
 CURL *catfacts_curl_easy_init(void) {
     CURL *handle = api.easy_init();
     if (handle && ca_bundle) api.easy_setopt(handle, CURLOPT_CAINFO, ca_bundle);
+    if (handle) api.easy_setopt(handle, CURLOPT_OPENSOCKETFUNCTION, open_socket_closed_on_exec);
     return handle;
 }
 void catfacts_curl_easy_cleanup(CURL *handle) { api.easy_cleanup(handle); }
@@ -230,7 +249,103 @@ struct curl_slist *catfacts_curl_slist_append(struct curl_slist *list, const cha
 
 void catfacts_curl_slist_free_all(struct curl_slist *list) { api.slist_free_all(list); }
 
-CURLM *catfacts_curl_multi_init(void) { return api.multi_init(); }
+/* What is known of one descriptor that could be an end of a multi handle's wake-up pair:
+ * a Unix socket not marked close-on-exec, with its unread and unsent bytes. */
+struct unix_socket {
+    int fd;
+    int unread;
+    int unsent;
+};
+
+enum { most_sockets = 256 };
+
+/* The process's Unix sockets not marked close-on-exec, at most `most_sockets`; their count.
+ * Read from /proc/self/fd, or without /proc by trying each descriptor up to the limit
+ * (bounded by 4096). */
+static int unix_sockets(struct unix_socket sockets[static most_sockets]) {
+    int count = 0;
+    DIR *folder = opendir("/proc/self/fd");
+    int own = folder ? dirfd(folder) : -1;
+    struct rlimit limit = {0};
+    int last = getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < 4096 ? (int)limit.rlim_cur : 4096;
+    for (int next = 0; count < most_sockets;) {
+        int fd;
+        if (folder) {
+            struct dirent *entry = readdir(folder);
+            if (!entry) break;
+            if (entry->d_name[0] < '0' || entry->d_name[0] > '9') continue;
+            fd = atoi(entry->d_name);
+            if (fd == own) continue;
+        } else {
+            if (next >= last) break;
+            fd = next++;
+        }
+        int flags = fcntl(fd, F_GETFD);
+        struct stat status;
+        int domain = 0;
+        socklen_t length = sizeof domain;
+        if (flags < 0 || (flags & FD_CLOEXEC) || fstat(fd, &status) != 0 || !S_ISSOCK(status.st_mode)) continue;
+        if (getsockopt(fd, SOL_SOCKET, SO_DOMAIN, &domain, &length) != 0 || domain != AF_UNIX) continue;
+        struct unix_socket *socket = &sockets[count++];
+        socket->fd = fd;
+        if (ioctl(fd, FIONREAD, &socket->unread) != 0) socket->unread = -1;
+        if (ioctl(fd, TIOCOUTQ, &socket->unsent) != 0) socket->unsent = -1;
+    }
+    if (folder) closedir(folder);
+    return count;
+}
+
+/* The entry for `fd` in `sockets`, or NULL. */
+static const struct unix_socket *find_socket(const struct unix_socket *sockets, int count, int fd) {
+    for (int i = 0; i < count; i++) if (sockets[i].fd == fd) return &sockets[i];
+    return NULL;
+}
+
+/* One multi handle made at a time, so that two wake-ups never mix. */
+static pthread_mutex_t making_multi = PTHREAD_MUTEX_INITIALIZER;
+
+/* In a child of fork() the thread that held `making_multi` (another thread of the parent,
+ * making a client) does not exist: the lock starts free again, so that the child can make
+ * clients of its own. Registered once, when libcurl is loaded. */
+static void free_making_multi(void) {
+    pthread_mutex_t unlocked = PTHREAD_MUTEX_INITIALIZER;
+    making_multi = unlocked;
+}
+
+/* curl_multi_init, with the pair of sockets it makes for curl_multi_wakeup marked
+ * close-on-exec. libcurl (7.88 at least) makes that pair without SOCK_CLOEXEC and offers no
+ * way to reach it, so a program a host execs would inherit two sockets per client. The pair
+ * is found by what it does: of the Unix sockets that appeared with the handle, the one that
+ * gains exactly one unread byte when the handle is woken is the reading end, and the one
+ * whose unsent bytes grow then is the writing end. Then a poll without waiting takes the
+ * byte back. When that finds anything other than one of each (a libcurl that uses an
+ * eventfd, or already marks the pair), nothing is changed. */
+CURLM *catfacts_curl_multi_init(void) {
+    pthread_mutex_lock(&making_multi);
+    static struct unix_socket before[most_sockets], made[most_sockets], woken[most_sockets];
+    int before_count = unix_sockets(before);
+    CURLM *multi = api.multi_init();
+    if (multi) {
+        int made_count = unix_sockets(made);
+        api.multi_wakeup(multi);
+        int woken_count = unix_sockets(woken);
+        int reader = -1, writer = -1, readers = 0, writers = 0;
+        for (int i = 0; i < woken_count; i++) {
+            const struct unix_socket *now = &woken[i];
+            const struct unix_socket *then = find_socket(made, made_count, now->fd);
+            if (!then || find_socket(before, before_count, now->fd)) continue;
+            if (then->unread == 0 && now->unread == 1) { reader = now->fd; readers++; }
+            if (then->unsent == 0 && now->unsent > 0) { writer = now->fd; writers++; }
+        }
+        if (readers == 1 && writers == 1 && reader != writer) {
+            fcntl(reader, F_SETFD, fcntl(reader, F_GETFD) | FD_CLOEXEC);
+            fcntl(writer, F_SETFD, fcntl(writer, F_GETFD) | FD_CLOEXEC);
+        }
+        api.multi_poll(multi, NULL, 0, 0, NULL);
+    }
+    pthread_mutex_unlock(&making_multi);
+    return multi;
+}
 CURLMcode catfacts_curl_multi_cleanup(CURLM *multi) { return api.multi_cleanup(multi); }
 
 CURLMcode catfacts_curl_multi_set_long(CURLM *multi, CURLMoption option, long value) {

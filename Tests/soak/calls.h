@@ -10,6 +10,7 @@
 
 /* What every worker thread shares: one client and two lists opened on it. */
 struct soak_shared {
+    const char *base_url;
     cf_client *client;
     cf_list *breeds;
     cf_list *facts;

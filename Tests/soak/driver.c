@@ -1,13 +1,18 @@
 /*
  * driver.c - the C side of `make soak`: one client, shared by 8 worker threads making calls
- * of every kind (calls.c) and an interrupter thread, for a given time.
+ * of every kind (calls.c) and an interrupter thread, for a given time; beside it 20 more
+ * clients, each opened, used, closed and opened again all through the run by a churn
+ * threads (10 clients each), exporting spans and metrics to OTLP_URL when given (a collector
+ * the orchestrator kills and restarts).
  *
- *   soak_driver BASE_URL CACHE_PATH SECONDS SEED
+ *   soak_driver BASE_URL CACHE_PATH SECONDS SEED [OTLP_URL]
  *
  * Talks to Tests/soak/soak.py on stdin and stdout, so that the orchestrator measures the
  * process at the same points every run:
  *   "ready"   the client and the shared lists are open and the threads run;
- *   "quiet"   the time is up and every thread has returned; the client is still open.
+ *   "quiet"   the time is up and every thread has returned; the client is still open, and
+ *             so are the 20 churning clients (all of them, so that each sample before
+ *             and this one count about as many).
  *             The driver then waits for a line on stdin (or its end) before it closes.
  *   then "metrics JSON" (cf_metrics), the counters (tally.h's lines), "fds_before_open N
  *   (S sockets)", "fds_after_close N (S sockets)", "end".
@@ -28,6 +33,13 @@
 #include <unistd.h>
 
 #define WORKERS 8
+#define CHURN_CLIENTS 20
+#define CHURNERS 2
+
+/* The churning clients' options: no cache file (the shared one is the main client's), the
+ * same deadlines, and export to the collector when there is one. */
+static char churn_options[2048];
+static cf_client *churn[CHURN_CLIENTS];
 
 static struct soak_shared shared;
 static struct timespec stop_at;
@@ -94,6 +106,51 @@ static void *interrupt_now_and_then(void *arg) {
     return NULL;
 }
 
+static void churn_open(int slot) {
+    cf_status s = cf_client_open(shared.base_url, churn_options, &churn[slot]);
+    tally_call(SOAK_CLIENT_OPEN, s);
+    if (s != CF_OK) {
+        churn[slot] = NULL;
+        fprintf(stderr, "soak_driver: cf_client_open (churn): %s\n", cf_last_error());
+    }
+}
+
+struct churner {
+    int first_slot;
+    uint64_t random;
+};
+
+/* One churn thread's 10 clients: each turn picks one, which makes a call (3 times in 4) or
+ * is closed and opened again at once (so that about as many are open at every sample, and
+ * threads and fds can be compared); one that failed to open is tried again. */
+static void *churn_clients(void *arg) {
+    struct churner *churner = arg;
+    uint64_t random = churner->random;
+    int slots = CHURN_CLIENTS / CHURNERS;
+    for (int i = 0; i < slots; i++) churn_open(churner->first_slot + i);
+    while (!time_is_up()) {
+        int slot = churner->first_slot + (int)soak_random(&random, (uint64_t)slots);
+        if (churn[slot] == NULL) {
+            churn_open(slot);
+        } else if (soak_random(&random, 4) == 0) {
+            cf_client_close(churn[slot]);
+            churn[slot] = NULL;
+            tally_call(SOAK_CLIENT_CLOSE, CF_OK);
+            churn_open(slot);
+        } else {
+            char *json = NULL;
+            cf_status s = soak_random(&random, 2) == 0
+                ? cf_breeds_page(churn[slot], 1 + (int64_t)soak_random(&random, 50), 20, &json)
+                : cf_fact_random(churn[slot], 0, &json);
+            tally_call(SOAK_CLIENT_CALL, s);
+            cf_free(json);
+        }
+        pause_ms(soak_random(&random, 10));
+    }
+    for (int i = 0; i < slots; i++) if (churn[churner->first_slot + i] == NULL) churn_open(churner->first_slot + i);
+    return NULL;
+}
+
 static cf_list *open_list(cf_collection what, const char *options) {
     cf_list *l = NULL;
     if (cf_list_open(shared.client, what, options, &l) != CF_OK) {
@@ -105,10 +162,11 @@ static cf_list *open_list(cf_collection what, const char *options) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 5) {
-        fprintf(stderr, "usage: soak_driver BASE_URL CACHE_PATH SECONDS SEED\n");
+    if (argc != 5 && argc != 6) {
+        fprintf(stderr, "usage: soak_driver BASE_URL CACHE_PATH SECONDS SEED [OTLP_URL]\n");
         return 2;
     }
+    shared.base_url = argv[1];
     int seconds = atoi(argv[3]);
     uint64_t seed = strtoull(argv[4], NULL, 10);
     int sockets_before_open;
@@ -126,6 +184,10 @@ int main(int argc, char **argv) {
         fprintf(stderr, "soak_driver: cf_client_open: %s\n", cf_last_error());
         return 2;
     }
+    /* otlp_endpoint "" turns export off whatever the environment says. */
+    snprintf(churn_options, sizeof churn_options,
+             "{\"deadline_ms\":1500,\"timeout_ms\":1400,\"retries\":2,\"otlp_endpoint\":\"%s\"}",
+             argc == 6 ? argv[5] : "");
     cf_client_set_metrics_listener(shared.client, heard_request, NULL);
     cf_client_set_online_listener(shared.client, heard_online, NULL);
     /* Small windows over long lists: pages load, drop and load again all the time. */
@@ -135,7 +197,7 @@ int main(int argc, char **argv) {
     clock_gettime(CLOCK_MONOTONIC, &stop_at);
     stop_at.tv_sec += seconds;
     static struct soak_worker workers[WORKERS];
-    pthread_t threads[WORKERS], interrupter;
+    pthread_t threads[WORKERS], interrupter, churn_threads[CHURNERS];
     for (int i = 0; i < WORKERS; i++) {
         workers[i].shared = &shared;
         workers[i].random = seed * 2654435761u + (uint64_t)i * 0x9E3779B97F4A7C15ULL + 1;
@@ -143,11 +205,17 @@ int main(int argc, char **argv) {
     }
     uint64_t interrupter_seed = seed ^ 0xD1B54A32D192ED03ULL;
     pthread_create(&interrupter, NULL, interrupt_now_and_then, &interrupter_seed);
+    static struct churner churners[CHURNERS];
+    for (int i = 0; i < CHURNERS; i++) {
+        churners[i] = (struct churner){i * (CHURN_CLIENTS / CHURNERS), (seed ^ 0x94D049BB133111EBULL) + (uint64_t)i};
+        pthread_create(&churn_threads[i], NULL, churn_clients, &churners[i]);
+    }
     printf("ready\n");
     fflush(stdout);
 
     for (int i = 0; i < WORKERS; i++) pthread_join(threads[i], NULL);
     pthread_join(interrupter, NULL);
+    for (int i = 0; i < CHURNERS; i++) pthread_join(churn_threads[i], NULL);
     printf("quiet\n");
     fflush(stdout);
     char line[64];
@@ -160,6 +228,7 @@ int main(int argc, char **argv) {
     cf_list_close(shared.breeds);
     cf_list_close(shared.facts);
     cf_client_close(shared.client);
+    for (int slot = 0; slot < CHURN_CLIENTS; slot++) if (churn[slot] != NULL) cf_client_close(churn[slot]);
     for (int i = 0; i < WORKERS; i++) soak_worker_free(&workers[i]);
     tally_print(stdout);
     int sockets_after_close;

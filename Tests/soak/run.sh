@@ -1,8 +1,10 @@
 #!/bin/bash
 # `make soak`: builds the soak's C driver (Tests/soak/*.c against include/catfacts.h and the
 # debug libCatFacts.so) and runs Tests/soak/soak.py: the driver's 8 threads and a Python
-# process on one cache file against a faulting catfacts-mock, for SOAK_S seconds (default
-# 600). Ends with `soak: N passed, M failed` over its goals; exit 1 if one was missed.
+# process on one cache file against a faulting catfacts-mock, and the driver's 20 churning
+# clients exporting to an OTLP collector (Tests/otlp/collector.py) that is killed and
+# restarted, for SOAK_S seconds (default 1800). Ends with `soak: N passed, M failed` over its
+# goals, each missed one named; exit 1 if one was missed.
 #
 #   SOAK_S=60 Tests/soak/run.sh      the short run `make test` makes
 #   SOAK_SEED=N                      repeats a run's faults and draws (the run prints its seed)
@@ -11,7 +13,7 @@
 #   SOAK_RECORD=BENCHMARKS.md        also writes the report into that file's soak section
 #
 # Needs: the library and the mock built (swift build --product CatFacts --product
-# catfacts-mock), cc, libjansson-dev, python3.
+# catfacts-mock), cc, libjansson-dev, python3 with opentelemetry-proto (make python-deps).
 set -u
 cd "$(dirname "$0")/../.."
 
@@ -20,7 +22,7 @@ PYTHON=${PYTHON:-python3}
 LIB_DIR=${CF_LIB_DIR:-.build/debug}
 MOCK=${CATFACTS_MOCK:-.build/debug/catfacts-mock}
 OUT_DIR=.build/soak
-SECONDS_TO_RUN=${SOAK_S:-600}
+SECONDS_TO_RUN=${SOAK_S:-1800}
 
 if [ ! -f "$LIB_DIR/libCatFacts.so" ]; then
     echo "soak: $LIB_DIR/libCatFacts.so is missing; build it with: swift build --product CatFacts" >&2

@@ -1,10 +1,13 @@
-"""`make soak`: the C driver (one client, 8 threads) and the Python worker (the catfacts
-package, a client of its own) at once, against a catfacts-mock that injects every fault kind
-at random, on one SQLite cache file; their RSS and open descriptors sampled every 10 s; then
-a table of calls, errors and resources, and the goals, met or missed.
+"""`make soak`: the C driver (one client, 8 threads, and 20 more clients opened, used, closed
+and reopened all through the run) and the Python worker (the catfacts package, a client of its
+own) at once, against a catfacts-mock that injects every fault kind at random, on one SQLite
+cache file; the 20 clients export to an OTLP collector (Tests/otlp/collector.py) that this
+script kills and restarts on the same port all through the run. The processes' RSS, open
+descriptors and threads are sampled every 10 s; then a table of calls, errors and resources,
+and the goals, met or missed.
 
     soak.py --seconds S --driver PATH --mock PATH --library PATH --package DIR [--seed N]
-            [--record BENCHMARKS.md]
+            [--record BENCHMARKS.md] [--collector Tests/otlp/collector.py]
 
 Tests/soak/run.sh builds the driver and calls this. The last line is
 `soak: N passed, M failed` over the goals; the exit status is 1 when a goal was missed.
@@ -23,11 +26,12 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional
 
-from soak_report import Run, Sample, record, report  # Tests/soak/ is this script's folder, first on sys.path
+from soak_report import CollectorLife, Run, Sample, record, report  # Tests/soak/ is this script's folder, first on sys.path
 
 HERE = Path(__file__).resolve().parent
 SAMPLE_EVERY_S = 10.0
@@ -37,6 +41,13 @@ SAMPLE_EVERY_S = 10.0
 START_BOUND_S = 120.0
 FINISH_BOUND_S = 300.0
 MOCK_STOP_BOUND_S = 30.0
+# The collector is killed (SIGKILL) every sixth of the run, 10 s to 2 min, and started again
+# on its port after being down a while; the exporters retry with backoff meanwhile. Their
+# batches go out every second and metrics every 5 s, so that every life of the collector
+# hears from them.
+COLLECTOR_LIFE_S = (10.0, 120.0)
+COLLECTOR_DOWN_S = 3.0
+EXPORT_ENV = {"OTEL_BSP_SCHEDULE_DELAY": "1000", "OTEL_METRIC_EXPORT_INTERVAL": "5000"}
 # Every fault the mock has, drawn at random for 1 request in 4 (a call retries 429, 503,
 # resets and timeouts twice, so most calls still succeed); Retry-After 1 s and slow bodies
 # over 1.2 s against the C client's 1.5 s deadline (two waits, or a wait and a slow body, pass
@@ -83,7 +94,8 @@ class Process:
         except OSError:
             return None
         rss = next((int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:")), -1)
-        return Sample(at, rss, len(targets), sum(1 for t in targets if t.startswith("socket:")))
+        threads = next((int(line.split()[1]) for line in status.splitlines() if line.startswith("Threads:")), -1)
+        return Sample(at, rss, len(targets), sum(1 for t in targets if t.startswith("socket:")), threads)
 
 
 def start(name: str, command: List[str], env: Dict[str, str], lines: "queue.Queue[tuple[str, Optional[str]]]") -> Process:
@@ -112,6 +124,79 @@ def start_mock(mock: str, seed: int) -> tuple[subprocess.Popen[str], str]:
     return popen, line.split()[-1]
 
 
+class Collector:
+    """The OTLP collector the churning clients export to, killed and started again on its
+    port all through the run (on a thread of its own); what each of its lives received."""
+
+    def __init__(self, script: str, seconds: int) -> None:
+        self.script = script
+        self.life_s = min(max(seconds / 6, COLLECTOR_LIFE_S[0]), COLLECTOR_LIFE_S[1])
+        self.lives: List[CollectorLife] = []
+        self.problem: Optional[str] = None
+        self.stop = threading.Event()
+        self.popen: Optional[subprocess.Popen[str]] = None
+        self.url = ""
+        self.port = 0
+        self.thread = threading.Thread(target=self.cycle, daemon=True)
+
+    def start(self) -> None:
+        """The first life, on a free port, and the thread that ends and begins the others."""
+        if self.begin(0):
+            self.thread.start()
+
+    def begin(self, port: int) -> bool:
+        # The port may still be held for a moment after a kill: tried again for a while.
+        for _ in range(20):
+            popen = subprocess.Popen([sys.executable, self.script, "--port", str(port)], stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, text=True)
+            assert popen.stdout is not None
+            ready, _, _ = select.select([popen.stdout], [], [], START_BOUND_S)
+            line = popen.stdout.readline() if ready else ""
+            if line.startswith("listening on "):
+                self.popen, self.url = popen, line.split()[-1].rstrip("/")
+                self.port = int(self.url.rsplit(":", 1)[1])
+                return True
+            popen.kill()
+            popen.wait()
+            if self.stop.wait(0.5):
+                return False
+        self.problem = (f"the collector did not start again on port {port}" if port else
+                        f"the collector ({self.script}) did not start: does `{sys.executable} {self.script} --port 0` "
+                        "run (it needs opentelemetry-proto: make python-deps)?")
+        return False
+
+    def end(self, killed: bool) -> None:
+        """Reads what this life received, then kills it (SIGKILL, nothing flushed)."""
+        if self.popen is None:
+            return
+        received = -1
+        try:
+            with urllib.request.urlopen(self.url + "/_collector/summary", timeout=10) as answer:
+                fields = dict(line.split(" ", 1) for line in answer.read().decode().splitlines()
+                              if line.split(" ", 1)[0] in ("metrics_requests", "trace_requests", "errors"))
+            received = int(fields.get("metrics_requests", 0)) + int(fields.get("trace_requests", 0))
+            refused = int(fields.get("errors", 0))
+        except (OSError, ValueError):
+            refused = -1
+        alive = self.popen.poll() is None
+        self.popen.kill()
+        self.popen.wait()
+        self.lives.append(CollectorLife(received, refused, killed, alive))
+        self.popen = None
+
+    def cycle(self) -> None:
+        while not self.stop.wait(self.life_s):
+            self.end(killed=True)
+            if self.stop.wait(COLLECTOR_DOWN_S) or not self.begin(self.port):
+                return
+
+    def finish(self) -> None:
+        self.stop.set()
+        if self.thread.is_alive():
+            self.thread.join()
+        self.end(killed=False)
+
+
 def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.randrange(1 << 31)
     print(f"soak: {args.seconds} s, seed {seed} (SOAK_SEED={seed} repeats the mock's faults and the calls drawn)")
@@ -121,8 +206,11 @@ def run(args: argparse.Namespace) -> int:
     lines: "queue.Queue[tuple[str, Optional[str]]]" = queue.Queue()
     env = dict(os.environ, CATFACTS_LIBRARY=args.library,
                PYTHONPATH=os.pathsep.join(filter(None, [args.package, os.environ.get("PYTHONPATH")])))
+    collector = Collector(args.collector, args.seconds)
+    collector.start()
     processes = {
-        "C": start("C", [args.driver, url, cache, str(args.seconds), str(seed)], env, lines),
+        "C": start("C", [args.driver, url, cache, str(args.seconds), str(seed), collector.url],
+                   dict(env, **EXPORT_ENV), lines),
         "Python": start("Python", [sys.executable, str(HERE / "python_worker.py"), url, cache, str(args.seconds),
                                    str(seed)], env, lines),
     }
@@ -134,6 +222,7 @@ def run(args: argparse.Namespace) -> int:
             if process.popen.poll() is None:
                 process.popen.kill()
             process.popen.wait()
+        collector.finish()
     mock_problem = None if mock.poll() is None else f"catfacts-mock died during the run (status {mock.returncode})"
     mock.send_signal(signal.SIGTERM)
     try:
@@ -145,7 +234,7 @@ def run(args: argparse.Namespace) -> int:
     integrity = integrity_check(cache)
     folder.cleanup()
     runs = [Run(p.name, p.samples, p.quiet, p.popen.returncode, p.output) for p in processes.values()]
-    markdown, met = report(runs, args.seconds, mock_problem, integrity)
+    markdown, met = report(runs, args.seconds, mock_problem, integrity, collector.lives, collector.problem)
     print("\n" + "\n".join(markdown))
     if args.record:
         record(Path(args.record), markdown, args.seconds, seed, [*MOCK_FLAGS, "--seed", str(seed)])
@@ -225,6 +314,8 @@ def main() -> int:
     parser.add_argument("--library", required=True)
     parser.add_argument("--package", required=True, help="the folder holding the catfacts package")
     parser.add_argument("--seed", type=int)
+    parser.add_argument("--collector", default=str(HERE.parent / "otlp" / "collector.py"),
+                        help="the OTLP collector script (Tests/otlp/collector.py)")
     parser.add_argument("--record", help="write the report into this file's soak section (BENCHMARKS.md)")
     args = parser.parse_args()
     if args.seconds < 1:

@@ -22,6 +22,7 @@ DOCUMENTED = {
     "list_item": LIST_STATUSES, "list_batch": LIST_STATUSES, "list_wait": LIST_STATUSES,
     "list_retry": {"OK"}, "list_open": {"OK"}, "search": PAGE_STATUSES,
     "metrics": {"OK"}, "prometheus": {"OK"}, "interrupt": {"OK"},
+    "client_open": {"OK"}, "client_call": PAGE_STATUSES, "client_close": {"OK"},
 }
 COLUMNS = ["OK", "PENDING", "NETWORK", "TIMEOUT", "HTTP", "RATE_LIMITED", "DECODE", "NOT_FOUND", "OFFLINE",
            "CANCELLED", "ARGUMENT", "INTERNAL"]
@@ -29,17 +30,38 @@ RSS_GROWTH_LIMIT_KB = 2048
 # The library opens at most 8 connections to a host (CURLMOPT_MAX_HOST_CONNECTIONS); a socket
 # whose connection broke (the mock's resets) may still be open beside its replacement.
 SOCKET_LIMIT = 16
+# The C driver's 20 churning clients add, each, its HTTP thread's wake-up pair and a
+# connection or two (one call at a time), and their exporter its connections.
+CHURN_SOCKETS = 20 * 4 + 8
+# Threads after the warm-up may exceed the most seen in its first half by the runtime's pool
+# threads, which come and go, and a churning client's thread or two between its close and
+# reopening; beyond that they are not flat (a thread left by each close would be one per
+# client_close counted, hundreds).
+THREAD_SLACK = 8
 HEADING = "## Soak"
 
 
 @dataclass
 class Sample:
     """One measurement of a process: seconds since both were ready, RSS in kB, open fds and
-    how many of them are sockets (connections come and go with the pool; the rest stay)."""
+    how many of them are sockets (connections come and go with the pool; the rest stay), and
+    its threads."""
     at: float
     rss_kb: int
     fds: int
     sockets: int
+    threads: int = -1
+
+
+@dataclass
+class CollectorLife:
+    """One life of the OTLP collector: the export requests it decoded (metrics and traces),
+    the ones it refused, whether the soak killed it (else it lived to the end) and whether it
+    was still running when its life ended (not dead of its own accord)."""
+    received: int
+    refused: int
+    killed: bool
+    alive: bool
 
 
 @dataclass
@@ -128,6 +150,7 @@ def timeline_table(runs: Sequence[Run], seconds: int) -> List[str]:
         lines.append(f"| {run.name} RSS MB | " + " | ".join("" if s is None else f"{s.rss_kb / 1024:.1f}" for s in picked) + " |")
         lines.append(f"| {run.name} fds (sockets) | " +
                      " | ".join("" if s is None else f"{s.fds} ({s.sockets})" for s in picked) + " |")
+        lines.append(f"| {run.name} threads | " + " | ".join("" if s is None else f"{s.threads}" for s in picked) + " |")
     return lines
 
 
@@ -139,16 +162,20 @@ class Goal:
 
 
 def resource_goals(runs: Sequence[Run], warm_up: float) -> List[Goal]:
-    """RSS growth after the warm-up, and fds flat: files, pipes and the like no more at the end
-    than after the warm-up (at the end no call is under way), sockets within the pool."""
+    """RSS growth after the warm-up, fds flat (files, pipes and the like no more at the end
+    than after the warm-up, at the end no call being under way; sockets within the pools) and
+    threads flat (none of the samples of the second half of the run after the warm-up, nor
+    the end, above the most of its first half, give or take the runtime's pool)."""
     rss: List[str] = []
     fds: List[str] = []
-    rss_ok = fds_ok = True
+    threads: List[str] = []
+    rss_ok = fds_ok = threads_ok = True
     for run in runs:
         if run.quiet is None or not run.samples:
             rss.append(f"{run.name}: no sample at the end")
             fds.append(f"{run.name}: no sample at the end")
-            rss_ok = fds_ok = False
+            threads.append(f"{run.name}: no sample at the end")
+            rss_ok = fds_ok = threads_ok = False
             continue
         base = next((s for s in run.samples if s.at >= warm_up - 1), run.quiet)
         end = run.quiet
@@ -157,16 +184,50 @@ def resource_goals(runs: Sequence[Run], warm_up: float) -> List[Goal]:
         rss.append(f"{run.name} {base.rss_kb / 1024:.1f} → {end.rss_kb / 1024:.1f} MB ({growth / 1024:+.1f})")
         others_base, others_end = base.fds - base.sockets, end.fds - end.sockets
         most_sockets = max(s.sockets for s in run.samples + [end])
-        fds_ok &= others_end <= others_base and most_sockets <= SOCKET_LIMIT
-        fds.append(f"{run.name} other fds {others_base} → {others_end}, sockets at most {most_sockets}")
+        socket_limit = SOCKET_LIMIT + (CHURN_SOCKETS if run.name == "C" else 0)
+        fds_ok &= others_end <= others_base and most_sockets <= socket_limit
+        fds.append(f"{run.name} other fds {others_base} → {others_end}, sockets at most {most_sockets} "
+                   f"(≤ {socket_limit})")
+        after = [s for s in run.samples if s.at >= warm_up - 1 and s.threads >= 0]
+        first, second = after[:max(1, len(after) // 2)], after[max(1, len(after) // 2):] + [end]
+        if not first or end.threads < 0:
+            threads.append(f"{run.name}: no thread count")
+            threads_ok = False
+            continue
+        most_first, most_second = max(s.threads for s in first), max(s.threads for s in second)
+        threads_ok &= most_second <= most_first + THREAD_SLACK
+        threads.append(f"{run.name} at most {most_first} in the first half, {most_second} in the second and at "
+                       f"the end ({end.threads})")
     return [
         Goal(f"RSS growth ≤ {RSS_GROWTH_LIMIT_KB // 1024} MB after {warm_up:.0f} s", rss_ok, "; ".join(rss)),
         Goal(f"fds flat after {warm_up:.0f} s (files and pipes no more at the end; sockets ≤ {SOCKET_LIMIT}, the "
-             "8 connections of the pool and ones closing)", fds_ok, "; ".join(fds)),
+             f"8 connections of the pool and ones closing, and {CHURN_SOCKETS} more for the C driver's 20 "
+             "churning clients)", fds_ok, "; ".join(fds)),
+        Goal(f"threads flat after {warm_up:.0f} s (the second half's most ≤ the first half's + {THREAD_SLACK}, "
+             "the runtime's pool)", threads_ok, "; ".join(threads)),
     ]
 
 
-def report(runs: Sequence[Run], seconds: int, mock_problem: Optional[str], integrity: str) -> tuple[List[str], bool]:
+def collector_goal(lives: Sequence[CollectorLife], problem: Optional[str]) -> Goal:
+    """The collector killed and started again at least once, every life still running when
+    it was ended, nothing refused, and exports heard in every full life after a restart (the
+    exporters came back each time; the last life, cut short by the end, is not counted)."""
+    restarts = sum(1 for life in lives if life.killed)
+    after_restart = [life.received for life in lives[1:] if life.killed]
+    silent = sum(1 for received in after_restart if received <= 0)
+    refused = sum(max(0, life.refused) for life in lives)
+    died = sum(1 for life in lives if not life.alive)
+    unread = sum(1 for life in lives if life.received < 0)
+    met = problem is None and restarts >= 2 and silent == 0 and refused == 0 and died == 0 and unread == 0
+    measured = (f"{len(lives)} lives, {restarts} killed; export requests per life: "
+                f"{', '.join(str(life.received) for life in lives) or 'none'}; {refused} refused; "
+                f"{silent} full lives after a restart heard nothing; {died} died on their own; {unread} unreadable" + (f"; {problem}" if problem else ""))
+    return Goal("the OTLP collector killed and restarted, and the exports reach it after each restart "
+                "(0 refused)", met, measured)
+
+
+def report(runs: Sequence[Run], seconds: int, mock_problem: Optional[str], integrity: str,
+           collector_lives: Sequence[CollectorLife], collector_problem: Optional[str]) -> tuple[List[str], bool]:
     """The tables and goals as Markdown lines, and whether every goal was met."""
     counts = {run.name: counts_of(run.output) for run in runs}
     lines = calls_table(counts)
@@ -196,6 +257,7 @@ def report(runs: Sequence[Run], seconds: int, mock_problem: Optional[str], integ
         Goal("every status one its call documents", not undocumented, "; ".join(undocumented) or "all"),
         Goal("0 wrong answers (content, error fields, search order, hangs)", wrong == 0, str(wrong)),
         *resource_goals(runs, warm_up),
+        collector_goal(collector_lives, collector_problem),
         Goal("`pragma integrity_check` on the cache file afterwards", integrity == "ok", integrity),
     ]
     lines += ["", "| goal | verdict | measured |", "|---|---|---|"]
@@ -221,7 +283,8 @@ def record(path: Path, lines: List[str], seconds: int, seed: int, mock_flags: Se
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
     when = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     section = [
-        f"{HEADING}: one client from 8 C threads and a Python process, faults at random",
+        f"{HEADING}: one client from 8 C threads and a Python process, 20 clients coming and going, faults at "
+        "random, a collector that dies and comes back",
         "",
         "Written by `make soak` (`Tests/soak/run.sh`); `make bench` keeps this section as it is.",
         "",
@@ -230,7 +293,10 @@ def record(path: Path, lines: List[str], seconds: int, seed: int, mock_flags: Se
         "same faults and calls; thread timing differs).",
         f"- Mock: `catfacts-mock {' '.join(mock_flags)}`. C client: `deadline_ms` 1500, `timeout_ms` 1400, "
         "`retries` 2, `cache_ttl_ms` 2000, `cache_max_bytes` 1 MiB; Python client: `timeout=0.9` (every "
-        "Retry-After wait passes it), the same cache file. Both interrupt their client every 0.2-1.5 s.",
+        "Retry-After wait passes it), the same cache file. Both interrupt their client every 0.2-1.5 s. "
+        "20 more C clients (no cache, the C deadlines) each opened, called, closed and opened again all "
+        "through the run, exporting to `Tests/otlp/collector.py`, which is killed (SIGKILL) every sixth of the "
+        "run (10 s to 2 min) and started again on its port 3 s later.",
         "",
         *lines,
         "",

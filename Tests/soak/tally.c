@@ -17,6 +17,8 @@ static const char *const kind_names[SOAK_KIND_COUNT] = {
     [SOAK_LIST_RETRY] = "list_retry", [SOAK_LIST_OPEN] = "list_open",
     [SOAK_SEARCH] = "search",         [SOAK_METRICS] = "metrics",
     [SOAK_PROMETHEUS] = "prometheus", [SOAK_INTERRUPT] = "interrupt",
+    [SOAK_CLIENT_OPEN] = "client_open", [SOAK_CLIENT_CALL] = "client_call",
+    [SOAK_CLIENT_CLOSE] = "client_close",
 };
 
 static const char *const status_names[STATUS_SLOTS] = {

@@ -25,6 +25,9 @@ typedef enum soak_kind {
     SOAK_METRICS,       /* cf_metrics */
     SOAK_PROMETHEUS,    /* cf_metrics_prometheus */
     SOAK_INTERRUPT,     /* cf_client_interrupt from the interrupter thread */
+    SOAK_CLIENT_OPEN,   /* cf_client_open of one of the 20 churning clients */
+    SOAK_CLIENT_CALL,   /* a call on one of them (cf_breeds_page or cf_fact_random) */
+    SOAK_CLIENT_CLOSE,  /* cf_client_close of one of them (reopened later) */
     SOAK_KIND_COUNT
 } soak_kind;
 
