@@ -4,7 +4,7 @@
 /// holds `""`: an empty or all-blank field is `nil` (absent).
 ///
 /// Its properties are named as the fields are in every front (``Field``, the C struct
-/// `cf_breed`, the JSON, queries, the shell's columns); `name` is the old name of `breed`.
+/// `cf_breed`, the JSON, queries, the shell's columns).
 public struct Breed: Sendable, Hashable {
     /// The breed's name, e.g. "Abyssinian". Never empty.
     public var breed: String
@@ -17,13 +17,6 @@ public struct Breed: Sendable, Hashable {
     /// Coat pattern, e.g. "Ticked", "Colorpoint".
     public var pattern: String?
 
-    /// The old name of ``breed``.
-    @available(*, deprecated, renamed: "breed")
-    public var name: String {
-        get { breed }
-        set { breed = newValue }
-    }
-
     /// Creates a breed; empty optional fields become `nil`.
     public init(breed: String, country: String? = nil, origin: String? = nil,
                 coat: String? = nil, pattern: String? = nil) {
@@ -32,13 +25,6 @@ public struct Breed: Sendable, Hashable {
         self.origin = Breed.presence(origin)
         self.coat = Breed.presence(coat)
         self.pattern = Breed.presence(pattern)
-    }
-
-    /// The old spelling of ``init(breed:country:origin:coat:pattern:)``.
-    @available(*, deprecated, renamed: "init(breed:country:origin:coat:pattern:)")
-    public init(name: String, country: String? = nil, origin: String? = nil,
-                coat: String? = nil, pattern: String? = nil) {
-        self.init(breed: name, country: country, origin: origin, coat: coat, pattern: pattern)
     }
 
     /// Creates a breed from fields already trimmed (by ``ScanningPageDecoder``).

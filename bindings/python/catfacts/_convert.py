@@ -11,7 +11,7 @@ from typing import Any, Dict, Iterable, List, Mapping, Optional
 from .errors import ArgumentError
 from .models import Breed
 
-__all__ = ["DAY_S", "int64", "flag", "milliseconds", "encode", "readable_file", "field", "search_fields", "query_json",
+__all__ = ["DAY_S", "int64", "flag", "milliseconds", "encode", "readable_file", "search_fields", "query_json",
            "list_options"]
 
 _INT64_MIN, _INT64_MAX = -(2 ** 63), 2 ** 63 - 1
@@ -95,17 +95,6 @@ def readable_file(path: Any, name: str, what: str) -> str:
     return text
 
 
-# The old name of the breed field, still accepted wherever a field is named ("breed" is the
-# name in every front: the C struct, the JSON, Breed's attribute, the shell).
-_OLD_NAMES = {"name": "breed"}
-
-
-def field(name: Any) -> Any:
-    """A field name as the library takes it: ``"name"`` is the old name of ``"breed"``. Any
-    other name is passed as given, for the library to check (its message lists the fields)."""
-    return _OLD_NAMES.get(name, name) if isinstance(name, str) else name
-
-
 def search_fields(fields: Optional[Iterable[str]]) -> Optional[List[str]]:
     """``fields`` of ``search_session()`` as the library's option, or None for all."""
     if fields is None:
@@ -115,30 +104,29 @@ def search_fields(fields: Optional[Iterable[str]]) -> Optional[List[str]]:
                         f"not {type(fields).__name__}")
     names = list(fields)
     for name in names:
-        if name not in _OLD_NAMES and name not in Breed._fields:
+        if name not in Breed._fields:
             raise ArgumentError(f"invalid argument: fields: unknown field {name!r}; "
-                                f"known: {', '.join(Breed._fields)} (and name, the old name of breed)")
-    return [field(name) for name in names]
+                                f"known: {', '.join(Breed._fields)}")
+    return names
 
 
 def query_json(search: Optional[str], group_by: Optional[str], sort_by: Optional[str], descending: bool,
                where: Optional[Mapping[str, str]], present: Optional[Iterable[str]],
                limit: Optional[int]) -> Dict[str, Any]:
-    """The query object of ``cf_breeds_query``, with only the keys given (``"name"`` as a
-    field is ``"breed"``, see :func:`field`)."""
+    """The query object of ``cf_breeds_query``, with only the keys given."""
     query: Dict[str, Any] = {}
     if search is not None:
         query["search"] = search
     if group_by is not None:
-        query["group_by"] = field(group_by)
+        query["group_by"] = group_by
     if sort_by is not None:
-        query["sort_by"] = field(sort_by)
+        query["sort_by"] = sort_by
     if descending:
         query["descending"] = True
     if where:
-        query["where"] = {field(key): value for key, value in dict(where).items()}
+        query["where"] = dict(where)
     if present is not None:
-        query["present"] = [field(name) for name in present]
+        query["present"] = list(present)
     if limit is not None:
         query["limit"] = int64(limit, "limit")
     return query

@@ -236,7 +236,7 @@ class Client(Closing):
         """Breeds by name prefix, field values and fields present, sorted
         (``cf_breeds_query``; the keys mean what they mean there). Fields are ``"breed"``,
         ``"country"``, ``"origin"``, ``"coat"`` and ``"pattern"``, as :class:`Breed` names
-        them; ``"name"``, the old name of ``"breed"``, is accepted too.
+        them.
 
         Args:
             search: names starting with it (case- and diacritic-insensitive).
@@ -319,8 +319,7 @@ class Client(Closing):
                 with ``session.results()`` or ``for results in session``.
             fields: the :class:`Breed` fields each answer fills, of ``"breed"``, ``"country"``,
                 ``"origin"``, ``"coat"``, ``"pattern"`` (the breed always; the others None);
-                None: all. ``fields=("breed",)`` for a list of names. ``"name"``, the old
-                name of ``"breed"``, is accepted too.
+                None: all. ``fields=("breed",)`` for a list of names.
 
         The breeds start loading when the session opens (every page, a few at a time), so
         they are there or on their way when the first key is typed; searches send no request.

@@ -41,36 +41,15 @@ class Breed(_BreedFields):
     attribute (``b.breed``); ``_replace(...)`` and ``_asdict()`` make changed copies
     and dicts. Being a tuple, it also unpacks (``breed, country, *_ = b``) and
     compares equal to a tuple of the same five values.
-
-    ``name`` is the old name of the ``breed`` field and still works: ``b.name``,
-    ``Breed(name=...)`` and ``b._replace(name=...)``; ``_fields``, ``_asdict()`` and the
-    repr say ``breed``.
     """
 
     __slots__ = ()
 
     def __new__(cls, breed: Optional[str] = None, country: Optional[str] = None, origin: Optional[str] = None,
-                coat: Optional[str] = None, pattern: Optional[str] = None, *, name: Optional[str] = None) -> "Breed":
-        if name is not None:
-            if breed is not None:
-                raise TypeError("Breed() takes breed or its old name, name, not both")
-            breed = name
+                coat: Optional[str] = None, pattern: Optional[str] = None) -> "Breed":
         if breed is None:
             raise TypeError("Breed() needs the breed's name: Breed(breed=...)")
         return _new_record(cls, (breed, country, origin, coat, pattern))
-
-    @property
-    def name(self) -> str:
-        """The old name of :attr:`breed`, kept so that code written for it still works."""
-        return self.breed
-
-    def _replace(self, **changes: Any) -> "Breed":
-        """A copy with ``changes`` (field=value; ``name=`` is ``breed=``)."""
-        if "name" in changes:
-            if "breed" in changes:
-                raise TypeError("_replace() takes breed or its old name, name, not both")
-            changes["breed"] = changes.pop("name")
-        return super()._replace(**changes)
 
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> "Breed":

@@ -47,7 +47,7 @@ def synthetic() -> Iterator[Mock]:
 
 def test_a_page_holds_exactly_what_the_server_sent(synthetic: Mock) -> None:
     expected = as_breeds(served(synthetic.url)["data"])
-    assert any(not breed.name.isascii() for breed in expected)
+    assert any(not breed.breed.isascii() for breed in expected)
     assert any(getattr(breed, key) is None for breed in expected for key in FIELDS)
     with catfacts.Client(synthetic.url, retries=0) as client:
         page = client.breeds_page(1, limit=300)
@@ -113,7 +113,7 @@ def test_records_are_named_tuples_and_stay_frozen(client: catfacts.Client) -> No
     with pytest.raises(AttributeError):
         breed.breed = "Tabby"  # type: ignore[misc]
     assert pickle.loads(pickle.dumps(breed)) == breed
-    assert hash(breed) == hash(Breed(breed.name, breed.country, breed.origin, breed.coat, breed.pattern))
+    assert hash(breed) == hash(Breed(breed.breed, breed.country, breed.origin, breed.coat, breed.pattern))
     fact = client.facts_page(1, limit=1).items[0]
     assert not hasattr(fact, "__dict__") and pickle.loads(pickle.dumps(fact)) == fact
 

@@ -189,7 +189,7 @@ CHILD = textwrap.dedent("""
             print("returned", flush=True)
         except KeyboardInterrupt:
             print("interrupted", flush=True)
-        print("then", client.breeds_page(1, limit=5).items[0].name, flush=True)
+        print("then", client.breeds_page(1, limit=5).items[0].breed, flush=True)
         time.sleep(30)
 """)
 

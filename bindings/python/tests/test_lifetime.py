@@ -131,7 +131,7 @@ def test_listeners_held_only_by_their_objects_still_fire(mock_url: str) -> None:
         lst = c.breeds(page_size=5)
         lst.on_change(lambda event, first, count: changes.append((event, first, count)))
         search = c.search_session(debounce=0, limit=1, on_results=lambda results: answers.append(
-            (results.text, results.breeds[0].name)))
+            (results.text, results.breeds[0].breed)))
         gc.collect()  # the lambdas have no reference left but their objects'
         assert c.breeds_page(1, limit=1).items[0].name == "Abyssinian"
         assert lst.get(0, wait=True) is not None

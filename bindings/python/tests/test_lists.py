@@ -123,11 +123,11 @@ def test_a_million_items_index_at_random(make_mock: MakeMock) -> None:
     with catfacts.Client(mock.url, retries=0) as c, c.breeds(page_size=100) as lst:
         assert len(lst) == 1_000_000
         assert lst[654321] == c.breeds_page(654322, limit=1).items[0]
-        assert lst[654321].name.endswith(" 654322")
-        assert lst[-1].name.endswith(" 1000000")
+        assert lst[654321].breed.endswith(" 654322")
+        assert lst[-1].breed.endswith(" 1000000")
         for index in random.Random(7).sample(range(1_000_000), 10):
-            assert lst[index].name.endswith(f" {index + 1}")
-        assert [b.name.split()[-1] for b in lst[999_995:]] == ["999996", "999997", "999998", "999999", "1000000"]
+            assert lst[index].breed.endswith(f" {index + 1}")
+        assert [b.breed.split()[-1] for b in lst[999_995:]] == ["999996", "999997", "999998", "999999", "1000000"]
 
 
 def test_large_page_sizes_get_a_cache_that_fits(client: catfacts.Client) -> None:

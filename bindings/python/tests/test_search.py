@@ -47,7 +47,7 @@ def test_the_latest_text_is_answered_with_the_breeds_it_starts(client: catfacts.
     assert results is not None and results.ok
     assert (results.generation, results.text, results.source) == (1, "Si", "network")
     assert names(results) == ["Siamese", "Siberian", "Singapura"]
-    assert list(results.breeds) == [breed for breed in all_breeds if breed.name in names(results)]
+    assert list(results.breeds) == [breed for breed in all_breeds if breed.breed in names(results)]
     assert len(results) == 3 and results[0].name == "Siamese"
     results.raise_for_error()  # nothing to raise
 
@@ -58,22 +58,22 @@ def test_fields_choose_what_each_answered_breed_carries(client: catfacts.Client,
         search.set("Si")
         results = search.results(timeout=ANSWER_S)
     assert results is not None and results.ok
-    full = {breed.name: breed for breed in all_breeds}
-    assert [(b.name, b.country, b.origin, b.coat, b.pattern) for b in results] == [
+    full = {breed.breed: breed for breed in all_breeds}
+    assert [(b.breed, b.country, b.origin, b.coat, b.pattern) for b in results] == [
         (name, None, None, full[name].coat, None) for name in ("Siamese", "Siberian")]
     assert full["Siamese"].country is not None  # the fields left out were there to leave
 
 
-@pytest.mark.parametrize("field", ["breed", "name"])
-def test_fields_say_breed_as_breed_does_and_name_still_works(client: catfacts.Client, field: str) -> None:
-    # "breed" is the field's name in Breed, queries and the C library; "name" is its old name.
+def test_fields_say_breed_as_breed_does(client: catfacts.Client) -> None:
+    # "breed" is the field's name in Breed, queries and the C library.
+    field = "breed"
     with client.search_session(debounce=0, limit=2, fields=(field, "country")) as search:
         search.set("Si")
         results = search.results(timeout=ANSWER_S)
     assert results is not None and results.ok
     assert [tuple(b) for b in results] == [("Siamese", "Thailand", None, None, None),
                                            ("Siberian", "Russia", None, None, None)]
-    assert [b.breed for b in results] == [b.name for b in results] == ["Siamese", "Siberian"]
+    assert [b.breed for b in results] == ["Siamese", "Siberian"]
 
 
 def test_fields_name_only_and_bad_fields_are_refused_before_the_library(client: catfacts.Client) -> None:
@@ -84,7 +84,7 @@ def test_fields_name_only_and_bad_fields_are_refused_before_the_library(client: 
     with pytest.raises(catfacts.ArgumentError) as caught:
         client.search_session(fields=["breed", "nmae"])
     assert str(caught.value) == ("invalid argument: fields: unknown field 'nmae'; "
-                                 "known: breed, country, origin, coat, pattern (and name, the old name of breed)")
+                                 "known: breed, country, origin, coat, pattern")
     with pytest.raises(TypeError) as type_error:
         client.search_session(fields="breed")
     assert str(type_error.value) == ("fields='breed': must be a sequence of field names, such as ('breed',), "
@@ -334,7 +334,7 @@ def test_async_callbacks_run_on_the_loop_and_closing_ends_async_for(mock_url: st
             arrived.set()
 
         async with catfacts.AsyncClient(mock_url, retries=0) as client:
-            async with client.search_session(debounce=0, on_results=hear, fields=["name"]) as search:
+            async with client.search_session(debounce=0, on_results=hear, fields=["breed"]) as search:
                 search.set("ab")
                 await asyncio.wait_for(arrived.wait(), ANSWER_S)
             assert threads == [loop_thread] and names(heard[0]) == ["Abyssinian"]

@@ -145,7 +145,7 @@ def test_the_installed_package_reads_a_page_from_the_mock(venv: Path, tmp_path: 
     assert done.returncode == 0, done.stderr
     names = json.loads(done.stdout)
     assert len(names) == 5
-    assert names[0] == all_breeds[0].name
+    assert names[0] == all_breeds[0].breed
     assert names == [breed.name for breed in all_breeds[:5]]
 
 
