@@ -24,7 +24,7 @@ def test_calls_answer_as_the_client_does(mock_url: str, all_breeds: List[catfact
             assert (await client.facts_page(1, limit=3)).total == 160
             assert (await client.fact(max_length=60)).length <= 60
             assert await client.breed("aegean") == all_breeds[1]
-            assert [b.name for b in await client.query(search="si")] == ["Siamese", "Siberian", "Singapura"]
+            assert [b.breed for b in await client.query(search="si")] == ["Siamese", "Siberian", "Singapura"]
             assert list(await client.group("country", where={"country": "thailand"})) == ["Thailand"]
             metrics = await client.metrics()
             assert metrics.endpoint("/breeds") is not None
@@ -47,7 +47,7 @@ def test_a_hundred_calls_run_at_once_without_blocking_the_loop(make_mock: MakeMo
             hundred: List[Any] = await asyncio.gather(*(client.breeds_page(number, limit=1) for number in range(9, 99)),
                                            *(client.facts_page(number, limit=1) for number in range(1, 11)))
             hundred_s = time.monotonic() - started
-        assert [page.items[0].name for page in eight][:2] == ["Abyssinian", "Aegean"]
+        assert [page.items[0].breed for page in eight][:2] == ["Abyssinian", "Aegean"]
         assert len(hundred) == 100 and all(len(page.items) == 1 for page in hundred)
         return eight_s, hundred_s
 
@@ -84,7 +84,7 @@ def test_cancelling_a_task_interrupts_its_call_and_only_its_call(make_mock: Make
             assert [page.page for page in await asyncio.gather(*others)] == [2, 3, 4, 5]
             breeds = client.sync.metrics().endpoint("/breeds")
             assert breeds is not None and (breeds.requests, breeds.errors) == (9, 5)
-            assert (await client.breeds_page(1, limit=5)).items[0].name == "Abyssinian"
+            assert (await client.breeds_page(1, limit=5)).items[0].breed == "Abyssinian"
 
     asyncio.run(main())
 
@@ -126,8 +126,8 @@ def test_pages_come_in_order_as_an_async_iterator(mock_url: str, all_breeds: Lis
             names: List[str] = []
             async for page in client.breeds_pages(10, parallel=3):
                 numbers.append(page.page)
-                names += [breed.name for breed in page]
-            assert names == [breed.name for breed in all_breeds]
+                names += [breed.breed for breed in page]
+            assert names == [breed.breed for breed in all_breeds]
             return numbers
 
     assert asyncio.run(main()) == list(range(1, 11))

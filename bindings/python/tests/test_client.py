@@ -42,7 +42,7 @@ def test_a_page_past_the_end_is_empty_not_an_error(client: catfacts.Client) -> N
 
 
 def test_absent_breed_fields_are_none(all_breeds: List[catfacts.Breed]) -> None:
-    arabian_mau = next(breed for breed in all_breeds if breed.name == "Arabian Mau")
+    arabian_mau = next(breed for breed in all_breeds if breed.breed == "Arabian Mau")
     assert arabian_mau.pattern is None
     assert arabian_mau.to_json() == {"breed": "Arabian Mau", "country": "United Arab Emirates",
                                      "origin": "Natural", "coat": "Short"}
@@ -82,14 +82,14 @@ def test_breed_is_the_field_name_and_the_only_one() -> None:
     with pytest.raises(TypeError):
         Breed(name="Siamese")  # type: ignore[call-arg]
     with pytest.raises(ValueError):
-        made._replace(name="Thai")
+        made._replace(name="Thai")  # type: ignore[call-arg]
     with pytest.raises(TypeError, match=r"Breed\(breed=\.\.\.\)"):
         Breed()
 
 
 def test_page_items_behave_like_constructed_values(client: catfacts.Client) -> None:
     # Pages build their items straight from the parsed JSON (no __init__): nothing may tell.
-    aegean = next(b for b in client.breeds_page(1, limit=10).items if b.name == "Aegean")
+    aegean = next(b for b in client.breeds_page(1, limit=10).items if b.breed == "Aegean")
     made = Breed("Aegean", "Greece", "Natural/Standard", "Semi-long", "Bicolor")
     assert aegean == made and hash(aegean) == hash(made)
     assert aegean._asdict() == made._asdict() == {"breed": "Aegean", "country": "Greece", "origin": "Natural/Standard",

@@ -83,7 +83,7 @@ def test_429_with_retries_succeeds_after_retry_after(make_mock: MakeMock) -> Non
         started = time.monotonic()
         page = c.breeds_page(1, limit=1)
         elapsed = time.monotonic() - started
-        assert page.items[0].name == "Abyssinian" and elapsed >= 0.9
+        assert page.items[0].breed == "Abyssinian" and elapsed >= 0.9
         endpoint = c.metrics().endpoints[0]
     assert endpoint.requests == 2 and endpoint.retries == 1
 

@@ -100,7 +100,7 @@ def interrupted(client: catfacts.Client, call: Callable[[], object]) -> float:
 
 def test_ctrl_c_stops_a_one_shot_call_and_the_client_stays_usable(slow_client: catfacts.Client) -> None:
     assert interrupted(slow_client, lambda: slow_client.breeds_page(1, limit=5)) < SLOW_S
-    assert slow_client.breeds_page(1, limit=5).items[0].name == "Abyssinian"
+    assert slow_client.breeds_page(1, limit=5).items[0].breed == "Abyssinian"
     assert slow_client.fact().length > 0
 
 
@@ -108,7 +108,7 @@ def test_ctrl_c_stops_a_list_wait_and_the_list_still_reads(slow_page_client: cat
     with slow_page_client.breeds(page_size=5, prefetch_distance=0) as breeds:
         assert interrupted(slow_page_client, lambda: breeds[0]) < SLOW_PAGE_S
         assert slow_page_client.breeds_page(2, limit=5).page == 2
-        assert breeds[0].name == "Abyssinian"
+        assert breeds[0].breed == "Abyssinian"
         assert len(breeds) == 98
 
 
@@ -117,12 +117,12 @@ def test_ctrl_c_stops_a_walk_over_a_list(slow_page_client: catfacts.Client) -> N
     with slow_page_client.breeds(page_size=5, prefetch_distance=0) as breeds:
         assert interrupted(slow_page_client, lambda: seen.extend(breeds)) < SLOW_PAGE_S
         assert seen == []
-        assert [breed.name for breed in breeds[:2]] == ["Abyssinian", "Aegean"]
+        assert [breed.breed for breed in breeds[:2]] == ["Abyssinian", "Aegean"]
 
 
 def test_ctrl_c_stops_a_breed_lookup_walking_the_breeds(slow_client: catfacts.Client) -> None:
     assert interrupted(slow_client, lambda: slow_client.breed("York Chocolate")) < SLOW_S
-    assert slow_client.breed("York Chocolate").name == "York Chocolate"
+    assert slow_client.breed("York Chocolate").breed == "York Chocolate"
 
 
 def test_ctrl_c_stops_a_query(slow_client: catfacts.Client) -> None:

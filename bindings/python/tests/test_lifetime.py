@@ -72,7 +72,7 @@ def test_clients_and_lists_collected_while_loads_are_in_flight(make_mock: MakeMo
     # A request sent after the loads, as slow as they are, is answered after them: once it has
     # come, so has every load sent before it (or it was cut when its objects were collected).
     with catfacts.Client(mock.url) as c:
-        assert c.breeds_page(1, limit=1).items[0].name == "Abyssinian"
+        assert c.breeds_page(1, limit=1).items[0].breed == "Abyssinian"
 
 
 def test_a_list_whose_listener_refers_to_it_is_collected_with_its_client(make_mock: MakeMock) -> None:
@@ -80,7 +80,7 @@ def test_a_list_whose_listener_refers_to_it_is_collected_with_its_client(make_mo
     c = catfacts.Client(mock.url, retries=0)
     cycle = c.breeds(page_size=5)
     cycle.on_change(lambda *args, keep=cycle: None)  # a cycle only the collector can free
-    assert cycle[0].name == "Abyssinian"
+    assert cycle[0].breed == "Abyssinian"
     assert established(mock.port) > 0
     refs: List["weakref.ref[object]"] = [weakref.ref(c), weakref.ref(cycle)]
     del c, cycle
@@ -92,7 +92,7 @@ def test_a_client_whose_request_listener_refers_to_it_is_collected(make_mock: Ma
     mock = make_mock()
     c = catfacts.Client(mock.url, retries=0, read_ahead=0)
     c.on_request(lambda *args, keep=c: None)
-    assert c.breeds_page(1, limit=1).items[0].name == "Abyssinian"
+    assert c.breeds_page(1, limit=1).items[0].breed == "Abyssinian"
     ref = weakref.ref(c)
     del c
     assert wait_for(lambda: gc.collect() >= 0 and ref() is None)
@@ -133,7 +133,7 @@ def test_listeners_held_only_by_their_objects_still_fire(mock_url: str) -> None:
         search = c.search_session(debounce=0, limit=1, on_results=lambda results: answers.append(
             (results.text, results.breeds[0].breed)))
         gc.collect()  # the lambdas have no reference left but their objects'
-        assert c.breeds_page(1, limit=1).items[0].name == "Abyssinian"
+        assert c.breeds_page(1, limit=1).items[0].breed == "Abyssinian"
         assert lst.get(0, wait=True) is not None
         search.set("Aeg")
         assert wait_for(lambda: ("/breeds", True) in requests and changes and answers)

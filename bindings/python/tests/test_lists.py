@@ -63,10 +63,10 @@ def test_get_without_waiting_is_none_until_the_page_loads(make_mock: MakeMock) -
         assert lst.get(-1) is None  # the count is not known yet
         assert lst.get(0, wait=0.05) is None
         breed = lst.get(0, wait=True)
-        assert breed is not None and breed.name == "Abyssinian"
+        assert breed is not None and breed.breed == "Abyssinian"
         assert lst.get(1) == lst[1]
         last = lst.get(-1, wait=HANG_S)
-        assert last is not None and last.name == "York Chocolate"
+        assert last is not None and last.breed == "York Chocolate"
 
 
 def test_facts_list_applies_max_length(client: catfacts.Client) -> None:
@@ -186,7 +186,7 @@ def test_many_threads_share_a_list(client: catfacts.Client, all_breeds: List[cat
 def test_closing_a_list_stops_an_iteration_under_way(client: catfacts.Client) -> None:
     lst = client.breeds(page_size=10)
     walk = iter(lst)
-    assert next(walk).name == "Abyssinian"
+    assert next(walk).breed == "Abyssinian"
     lst.close()
     with pytest.raises(catfacts.CancelledError):
         next(walk)
@@ -213,7 +213,7 @@ def test_on_change_may_read_loaded_items_but_not_wait(client: catfacts.Client, m
             if event == ListEvent.LOADED and first == 0:
                 loaded = lst.get(first)  # loaded: no wait needed
                 assert loaded is not None
-                names.append(loaded.name)
+                names.append(loaded.breed)
                 lst[50]  # not loaded: would wait on the library's own thread
 
         lst.on_change(callback)

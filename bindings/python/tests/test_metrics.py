@@ -177,7 +177,7 @@ def test_a_raising_callback_is_reported_and_does_not_break_the_client(client: ca
     # Three different pages: a page asked for again would come from the cache, with no request to
     # hear; not in order, so nothing is read ahead and the requests are the three asked.
     for page, name in ((1, "Abyssinian"), (3, "American Bobtail"), (5, "American Shorthair")):
-        assert client.breeds_page(page, limit=1).items[0].name == name
+        assert client.breeds_page(page, limit=1).items[0].breed == name
     assert wait_for(lambda: len(reported) == 3)
     assert all(report.exc_type is RuntimeError for report in reported)
     assert "on_request" in "".join(getattr(reported[0].exc_value, "__notes__", ["on_request"]))

@@ -87,7 +87,7 @@ def test_the_proxy_option_carries_requests_for_other_hosts(proxy: ForwardingProx
     with catfacts.Client(base_url="http://catfacts.test:8106", proxy=f"http://127.0.0.1:{proxy.server_port}",
                          retries=0) as client:
         page = client.breeds_page(2, limit=4)
-    assert [b.name for b in page.items] == [b.name for b in all_breeds[4:8]]
+    assert [b.breed for b in page.items] == [b.breed for b in all_breeds[4:8]]
     assert proxy.seen == ["http://catfacts.test:8106/breeds?page=2&limit=4"]
 
 

@@ -15,7 +15,7 @@ THAILAND_DESCENDING = ["Thai Lilac", "Thai", "Suphalak", "Siamese", "Sam Sawet",
 def test_groups_ascend_by_key_and_sort_inside(client: catfacts.Client) -> None:
     groups = client.group("country", where={"country": "thailand"}, sort_by="breed", descending=True)
     assert list(groups) == ["Thailand"]
-    assert [breed.name for breed in groups["Thailand"]] == THAILAND_DESCENDING
+    assert [breed.breed for breed in groups["Thailand"]] == THAILAND_DESCENDING
 
 
 def test_grouping_by_origin_leaves_out_breeds_without_one(client: catfacts.Client) -> None:
@@ -32,19 +32,19 @@ def test_group_limit_counts_breeds_over_all_groups(client: catfacts.Client) -> N
 def test_query_and_group_give_the_same_breeds(client: catfacts.Client) -> None:
     grouped = client.group("coat", search="s")
     flat = client.query(search="s", present=["coat"])
-    assert sorted(breed.name for items in grouped.values() for breed in items) == sorted(b.name for b in flat)
+    assert sorted(breed.breed for items in grouped.values() for breed in items) == sorted(b.breed for b in flat)
 
 
 def test_prefix_search_ignores_case_and_honours_the_limit(client: catfacts.Client) -> None:
     found = client.query(search="SI", limit=10)
-    assert [breed.name for breed in found] == ["Siamese", "Siberian", "Singapura"]
+    assert [breed.breed for breed in found] == ["Siamese", "Siberian", "Singapura"]
     assert client.query(search="si", limit=1) == found[:1]
     assert client.query(search="xq") == []
 
 
 def test_filters_keep_contained_values_and_present_fields(client: catfacts.Client) -> None:
     found = client.query(where={"coat": "LONG"}, present=["pattern"], limit=5)
-    assert [breed.name for breed in found] == ["Aegean", "American Bobtail", "American Curl", "Balinese", "Birman"]
+    assert [breed.breed for breed in found] == ["Aegean", "American Bobtail", "American Curl", "Balinese", "Birman"]
 
 
 def test_only_the_first_query_fetches_the_breeds(client: catfacts.Client) -> None:

@@ -31,7 +31,7 @@ QUIET_S = 1.0  # how long to watch for an answer that must not come
 
 
 def names(results: catfacts.SearchResults) -> List[str]:
-    return [breed.name for breed in results]
+    return [breed.breed for breed in results]
 
 
 def breeds_requests(client: catfacts.Client) -> int:
@@ -48,7 +48,7 @@ def test_the_latest_text_is_answered_with_the_breeds_it_starts(client: catfacts.
     assert (results.generation, results.text, results.source) == (1, "Si", "network")
     assert names(results) == ["Siamese", "Siberian", "Singapura"]
     assert list(results.breeds) == [breed for breed in all_breeds if breed.breed in names(results)]
-    assert len(results) == 3 and results[0].name == "Siamese"
+    assert len(results) == 3 and results[0].breed == "Siamese"
     results.raise_for_error()  # nothing to raise
 
 
@@ -208,7 +208,7 @@ def test_a_callback_may_close_its_own_session(client: catfacts.Client) -> None:
     sessions[0].set("ab")
     assert done.wait(ANSWER_S)
     assert sessions[0].closed
-    assert client.breeds_page(1, limit=1).items[0].name == "Abyssinian"  # the client goes on
+    assert client.breeds_page(1, limit=1).items[0].breed == "Abyssinian"  # the client goes on
 
 
 def test_offline_answers_come_from_the_bundled_catalog_and_say_so() -> None:

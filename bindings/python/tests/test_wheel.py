@@ -146,7 +146,7 @@ def test_the_installed_package_reads_a_page_from_the_mock(venv: Path, tmp_path: 
     names = json.loads(done.stdout)
     assert len(names) == 5
     assert names[0] == all_breeds[0].breed
-    assert names == [breed.name for breed in all_breeds[:5]]
+    assert names == [breed.breed for breed in all_breeds[:5]]
 
 
 def test_a_missing_wheel_library_fails_the_build_saying_so(build_backend: None, tmp_path: Path) -> None:
