@@ -188,8 +188,13 @@ public final class CatFactsClient: Sendable {
                 BundledCatalog.page(of: BundledCatalog.breeds, page: page, limit: limit ?? Self.offlinePageSize)
             }
         }
-        // Once the lookup holds all it may, a page's breeds are no longer made for it.
-        if !knownBreeds.isFull { knownBreeds.add(result.items) }
+        // A decoded page is filed by name only if a lookup needs it; values given (the bundled
+        // catalog's) are filed now, until the lookup holds all it may.
+        if let arena = result.arena {
+            knownBreeds.add(arena)
+        } else if !knownBreeds.isFull {
+            knownBreeds.add(result.items)
+        }
         return result
     }
 

@@ -8,8 +8,24 @@
 final class KnownBreeds: Sendable {
     private struct State {
         var byName: [String: Breed] = [:]
+        /// Pages added as decoded, not yet filed by name: a page costs nothing here until a
+        /// lookup needs it (a C or Python loop over pages never does).
+        var pending: [BreedArena] = []
+        var pendingCount = 0
         /// Every breed of the collection has been seen (a walk reached the last page).
         var complete = false
+
+        /// Files the pending pages' breeds by name, up to the capacity.
+        mutating func absorb(capacity: Int) {
+            for arena in pending {
+                for index in 0..<arena.count {
+                    guard byName.count < capacity else { break }
+                    byName[TextFolding.nameKey(arena.name(at: index))] = arena.breed(at: index)
+                }
+            }
+            pending = []
+            pendingCount = 0
+        }
     }
 
     private let state = Locked(State())
@@ -28,15 +44,33 @@ final class KnownBreeds: Sendable {
         }
     }
 
+    /// Adds the breeds of a decoded page when a lookup needs them (the same page added again,
+    /// as a cached page is, is held once).
+    func add(_ arena: BreedArena) {
+        state.withLock { state in
+            guard state.byName.count + state.pendingCount < capacity, !state.pending.contains(where: { $0 === arena }) else { return }
+            state.pending.append(arena)
+            state.pendingCount += arena.count
+        }
+    }
+
     /// The breed whose ``TextFolding/nameKey(_:)`` is `key`.
     func breed(forKey key: String) -> Breed? {
-        state.withLock { $0.byName[key] }
+        state.withLock { state in
+            state.absorb(capacity: capacity)
+            return state.byName[key]
+        }
     }
 
     /// Whether it holds as many breeds as it may: adding more does nothing.
-    var isFull: Bool { state.withLock { $0.byName.count >= capacity } }
+    var isFull: Bool { state.withLock { $0.byName.count + $0.pendingCount >= capacity } }
 
-    var isComplete: Bool { state.withLock { $0.complete && $0.byName.count < capacity } }
+    var isComplete: Bool {
+        state.withLock { state in
+            state.absorb(capacity: capacity)
+            return state.complete && state.byName.count < capacity
+        }
+    }
 
     func markComplete() {
         state.withLock { $0.complete = true }

@@ -119,8 +119,8 @@ struct CacheStateTests {
             let state = store.state(hits: 0)
             #expect(state.writesFailed == 3)
             #expect((state.entries, state.bytes) == (0, 0))
-            let insert = "INSERT OR REPLACE INTO response (key, endpoint, body, size, fetched_at, last_used_at, etag, last_modified)\n"
-                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+            let insert = "INSERT OR REPLACE INTO response (key, endpoint, body, size, fetched_at, last_used_at, etag, last_modified,\n"
+                + String(repeating: " ", count: 33) + "decoded, decoded_format)\nVALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             #expect(state.warnings == [
                 "3 cache writes failed; the last: the cache could not write http://a/breeds?page=3: "
                     + "SQLite error 1: no such table: response - while executing `\(insert)`; delete the cache file (it holds only copies of pages), or set cache_path elsewhere",

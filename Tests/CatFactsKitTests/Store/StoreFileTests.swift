@@ -96,7 +96,7 @@ struct StoreFileTests {
             #expect(try ResponseStore(path: path, maxBytes: 1 << 20).warnings.all.isEmpty)
             let db = try SQLiteConnection(path: path)
             #expect(try db.rows("SELECT identifier FROM grdb_migrations ORDER BY rowid") { row throws(SQLiteError) in try row.text(0) }
-                    == ["v1: response", "v2: size index", "v3: denied prefix", "v4: keys with their origin"])
+                    == ["v1: response", "v2: size index", "v3: denied prefix", "v4: keys with their origin", "v5: decoded page"])
             #expect(try db.rows("SELECT name FROM sqlite_master WHERE name IN ('response_size', 'denied_prefix')") { row throws(SQLiteError) in
                 try row.text(0)
             }.count == 2)
@@ -123,7 +123,7 @@ struct StoreFileTests {
             }
             #expect(try stores.map { try $0.keys().count } == Array(repeating: stores.count, count: stores.count))
             let db = try SQLiteConnection(path: path)
-            #expect(try db.firstRow("SELECT count(*) FROM grdb_migrations") { row throws(SQLiteError) in try row.int64(0) } == 4)
+            #expect(try db.firstRow("SELECT count(*) FROM grdb_migrations") { row throws(SQLiteError) in try row.int64(0) } == 5)
             #expect(try db.firstRow("PRAGMA application_id") { row throws(SQLiteError) in try row.int64(0) } == Int64(StoreSchema.applicationID))
         }
     }
