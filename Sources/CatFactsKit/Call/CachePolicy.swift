@@ -24,7 +24,7 @@ struct CachePolicy: Sendable {
         self.origin = origin
         self.ttl = ttl
         self.metrics = metrics
-        decoded = store.map { DecodedPages(maxBytes: $0.maxBytes) }
+        decoded = store?.decoded
     }
 
     /// `decode`'s value for `endpoint` with `query`, its source and when it was fetched;

@@ -31,6 +31,10 @@ public final class ResponseStore: Sendable {
     /// Rows used since the last write (key → when), written with the next write or read of
     /// the order (``noteUse(_:)``), so that a hit writes nothing on the caller's path.
     private let pendingUses = Locked<[String: Double]>([:])
+    /// The pages held decoded in memory in front of the rows (``DecodedPages``): a row
+    /// evicted for the cap is dropped there too, so the cache never answers a page it
+    /// counts as evicted.
+    let decoded: DecodedPages
 
     /// Opens the cache: in memory when `path` is `nil`, else the file (its folder is created).
     ///
@@ -41,6 +45,7 @@ public final class ResponseStore: Sendable {
         if let path, path.isEmpty { throw .argument("cache_path is empty; leave it out for a memory-only cache") }
         self.maxBytes = maxBytes
         self.warnings = warnings
+        decoded = DecodedPages(maxBytes: maxBytes)
         if let path {
             if let db = StoreFile.open(path: path, warnings: warnings) {
                 self.path = path
@@ -211,6 +216,7 @@ public final class ResponseStore: Sendable {
         try db.withStatement("DELETE FROM response WHERE key = ?") { delete throws(SQLiteError) in
             for key in doomed {
                 try delete.run([.text(key)])
+                decoded.remove(key)
             }
         }
         return (doomed.count, before - total)
