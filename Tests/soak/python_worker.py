@@ -120,7 +120,7 @@ class Worker:
             self.tally.wrong_answer("page_items", f"breeds page {page} of {limit}: {result!r}"[:300])
         if result.items:
             with self.names_lock:
-                self.names = (self.names + [result.items[0].name])[-32:]
+                self.names = (self.names + [result.items[0].breed])[-32:]
 
     def page_walk(self, rng: random.Random) -> None:
         parallel = rng.randint(1, 4)
@@ -139,7 +139,7 @@ class Worker:
         with self.names_lock:
             name = rng.choice(self.names) if self.names and rng.random() < 0.75 else None
         status, result = self.tally.call("breed_find", lambda: self.client.breed(name or "No Such Soak Breed"))
-        if status == "OK" and (name is None or result.name.lower() != name.lower()):
+        if status == "OK" and (name is None or result.breed.lower() != name.lower()):
             self.tally.wrong_answer("breed_find", f"{result!r} for {name!r}")
         if status == "NOT_FOUND" and name is not None:
             self.tally.wrong_answer("breed_find", f"NotFoundError for {name!r}, a name a page held")
@@ -148,7 +148,7 @@ class Worker:
         if rng.random() < 0.5:
             prefix = rng.choice("abcs")
             status, result = self.tally.call("query", lambda: self.client.query(search=prefix, limit=30))
-            if status == "OK" and (len(result) > 30 or any(not folded(b.name).startswith(prefix) for b in result)):
+            if status == "OK" and (len(result) > 30 or any(not folded(b.breed).startswith(prefix) for b in result)):
                 self.tally.wrong_answer("query", f"{result!r} for prefix {prefix!r}, limit 30"[:300])
         else:
             status, result = self.tally.call("query", lambda: self.client.group("country", where={"coat": "Short"}))

@@ -380,7 +380,7 @@ class AsyncSearchSession(_AsyncFront):
             async with client.search_session(debounce=0.15) as search:
                 search.set("ab")
                 async for results in search:
-                    print(results.text, [breed.name for breed in results])
+                    print(results.text, [breed.breed for breed in results])
                     break
     """
 

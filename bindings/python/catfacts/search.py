@@ -120,7 +120,7 @@ class SearchSession(Closing):
             with client.search_session(debounce=0.15, limit=10) as search:
                 search.set("a"); search.set("ab")
                 for results in search:      # one answer, for "ab"
-                    print([breed.name for breed in results])
+                    print([breed.breed for breed in results])
                     break
     """
 

@@ -289,7 +289,7 @@ def test_without_libcurl_requests_are_network_errors_and_the_fallback_still_answ
                 print("error:", error)
         with catfacts.Client({mock_url!r}, retries=0, offline_fallback=True) as c:
             page = c.breeds_page(1, limit=2)
-            print("fallback:", page.source, [b.name for b in page.items])
+            print("fallback:", page.source, [b.breed for b in page.items])
     """)
     env = dict(os.environ, CATFACTS_LIBCURL="/nonexistent/libcurl.so.4")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=30)

@@ -140,7 +140,7 @@ def test_the_installed_package_reads_a_page_from_the_mock(venv: Path, tmp_path: 
         import json, catfacts
         with catfacts.Client(base_url={mock_url!r}) as client:
             page = client.breeds_page(1, limit=5)
-        print(json.dumps([breed.name for breed in page.items]))
+        print(json.dumps([breed.breed for breed in page.items]))
     """, tmp_path)
     assert done.returncode == 0, done.stderr
     names = json.loads(done.stdout)
