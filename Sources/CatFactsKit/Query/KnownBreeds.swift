@@ -14,13 +14,16 @@ final class KnownBreeds: Sendable {
         var pendingCount = 0
         /// Every breed of the collection has been seen (a walk reached the last page).
         var complete = false
+        /// A breed was left out for the capacity: the names held are not every name seen.
+        var overflowed = false
 
         /// Files the pending pages' breeds by name, up to the capacity.
         mutating func absorb(capacity: Int) {
             for arena in pending {
                 for index in 0..<arena.count {
-                    guard byName.count < capacity else { break }
-                    byName[TextFolding.nameKey(arena.name(at: index))] = arena.breed(at: index)
+                    let key = TextFolding.nameKey(arena.name(at: index))
+                    guard byName.count < capacity || byName[key] != nil else { overflowed = true; break }
+                    byName[key] = arena.breed(at: index)
                 }
             }
             pending = []
@@ -48,7 +51,11 @@ final class KnownBreeds: Sendable {
     /// as a cached page is, is held once).
     func add(_ arena: BreedArena) {
         state.withLock { state in
-            guard state.byName.count + state.pendingCount < capacity, !state.pending.contains(where: { $0 === arena }) else { return }
+            guard !state.pending.contains(where: { $0 === arena }) else { return }
+            // The pending count counts a page fetched twice twice (two arenas of one page):
+            // filed first, so a page is refused only when the names held really fill it.
+            if state.byName.count + state.pendingCount >= capacity { state.absorb(capacity: capacity) }
+            guard state.byName.count < capacity else { state.overflowed = true; return }
             state.pending.append(arena)
             state.pendingCount += arena.count
         }
@@ -68,7 +75,7 @@ final class KnownBreeds: Sendable {
     var isComplete: Bool {
         state.withLock { state in
             state.absorb(capacity: capacity)
-            return state.complete && state.byName.count < capacity
+            return state.complete && !state.overflowed && state.byName.count < capacity
         }
     }
 
