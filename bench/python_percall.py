@@ -51,11 +51,11 @@ def main() -> int:
         started = time.perf_counter()
         for _ in range(walks):
             for breed in breeds:
-                breed.name
+                breed.breed
         iterate_ns = (time.perf_counter() - started) / (walks * len(breeds)) * 1e9
     print(json.dumps({"calls": args.calls, "ns_per_get": round(get_ns, 1), "ns_per_index": round(index_ns, 1),
                       "ns_per_iterated_item": round(iterate_ns, 1), "ns_empty_loop": round(loop_ns, 1),
-                      "last_name": check.name if check else None}))
+                      "last_name": check.breed if check else None}))
     return 0
 
 

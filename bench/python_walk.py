@@ -95,7 +95,7 @@ def walk_package_pages(base_url: str, limit: int, pages: int) -> int:
     with catfacts.Client(base_url) as client:
         for number in range(1, pages + 1):
             for breed in client.breeds_page(number, limit=limit).items:
-                breed.name
+                breed.breed
                 count += 1
     return count
 
@@ -106,7 +106,7 @@ def walk_package_list(base_url: str, limit: int, pages: int) -> int:
     count = 0
     with catfacts.Client(base_url) as client, client.breeds(page_size=limit) as breeds:
         for breed in breeds:
-            breed.name
+            breed.breed
             count += 1
     return count
 
@@ -118,7 +118,7 @@ def walk_package_parallel(base_url: str, limit: int, pages: int) -> int:
     with catfacts.Client(base_url) as client:
         for page in client.breeds_pages(limit, parallel=4):
             for breed in page.items:
-                breed.name
+                breed.breed
                 count += 1
     return count
 
@@ -174,7 +174,7 @@ def page_cost(base_url: str, limit: int, pages: int) -> Dict[str, Dict[str, floa
             page = Page.from_json(obj, Breed)
             t3 = clock()
             for breed in page.items:
-                breed.name
+                breed.breed
             t4 = clock()
             note("json", "foreign call (HTTP and decoding off the GIL, JSON out, copied to str)", t1 - t0)
             note("json", "json.loads", t2 - t1)
@@ -196,7 +196,7 @@ def page_cost(base_url: str, limit: int, pages: int) -> Dict[str, Dict[str, floa
             t3 = clock()
             _native.lib.cf_free(ctypes.cast(out, ctypes.c_void_p))
             for breed in items:
-                breed.name
+                breed.breed
             t4 = clock()
             note("block", "foreign call (HTTP and decoding off the GIL, the block made)", t1 - t0)
             note("block", "copying the text out (string_at)", t2 - t1)

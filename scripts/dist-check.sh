@@ -86,7 +86,7 @@ import catfacts
 assert "site-packages" in catfacts.library_path, catfacts.library_path
 with catfacts.Client(base_url=sys.argv[1]) as client:
     page = client.breeds_page(1, limit=5)
-    print(len(page.items), page.total, page.items[0].name)
+    print(len(page.items), page.total, page.items[0].breed)
 PY
 check "Python pages breeds with no environment variables" \
     sh -c "cd / && env -u CATFACTS_LIBRARY -u CATFACTS_MOCK -u PYTHONPATH '$work/venv/bin/python' '$work/page.py' '$url' | grep -qx '5 98 Abyssinian'"

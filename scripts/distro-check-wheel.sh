@@ -114,12 +114,12 @@ if mode == "library":
 elif mode == "page":
     with catfacts.Client(base_url=url, retries=0) as client:
         page = client.breeds_page(1, limit=5)
-    got = (len(page), page.page, page.last_page, page.total, page.source, page[0].name, page[4].name)
+    got = (len(page), page.page, page.last_page, page.total, page.source, page[0].breed, page[4].breed)
     assert got == (5, 1, 20, 98, "network", "Abyssinian", "American Shorthair"), got
 elif mode == "walk":
     with catfacts.Client(base_url=url, retries=0) as client:
         pages = list(client.breeds_pages(limit=25))
-    names = [breed.name for page in pages for breed in page]
+    names = [breed.breed for page in pages for breed in page]
     got = ([len(page) for page in pages], len(set(names)), names[0], names[-1])
     assert got == ([25, 25, 25, 23], 98, "Abyssinian", "York Chocolate"), got
 elif mode == "metrics":
@@ -133,7 +133,7 @@ elif mode == "metrics":
 elif mode == "https":
     with catfacts.Client(base_url=url, retries=0) as client:
         page = client.breeds_page(1, limit=5)
-    got = (len(page), page.total, page.source, page[0].name)
+    got = (len(page), page.total, page.source, page[0].breed)
     assert got == (5, 98, "network", "Abyssinian"), got
 elif mode == "https-untrusted":
     with catfacts.Client(base_url=url, retries=0) as client:
