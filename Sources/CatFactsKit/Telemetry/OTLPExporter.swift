@@ -48,6 +48,12 @@ final class OTLPExporter: Sendable {
         var departed: [MetricsPayload.Client] = []
         /// Per client: spans and metric points the collector took.
         var sentBy: [Int: Int] = [:]
+
+        /// Counts `delivered` (per client) to the clients still attached: one gone is
+        /// forgotten, so nothing is kept per client once it left (clients come and go).
+        mutating func credit(_ delivered: [Int: Int]) {
+            for (id, count) in delivered where clients[id] != nil { sentBy[id, default: 0] += count }
+        }
         var failures = 0
         /// When the queue's oldest span is due to go out, if it holds any.
         var spansDue: ContinuousClock.Instant?
@@ -125,6 +131,12 @@ final class OTLPExporter: Sendable {
     }
 
     /// The figures `client`'s metrics JSON shows: its own spans and points, the exporter's failures.
+    /// How many clients the exporter keeps figures for: those attached, and none of those
+    /// gone (a bound the tests check).
+    var clientsTracked: Int {
+        state.withLock { state in Set(state.sentBy.keys).union(state.clients.keys).count + state.queue.ownersTracked }
+    }
+
     func exportState(of client: Int) -> ExportState {
         state.withLock { state in
             ExportState(endpoint: settings.endpoint, sent: state.sentBy[client] ?? 0, dropped: state.queue.dropped(by: client),
@@ -141,6 +153,8 @@ final class OTLPExporter: Sendable {
     func detach(_ client: ExportClient, final: MetricsPayload.Client, last: Bool) {
         state.withLock { state in
             state.clients[client.id] = nil
+            state.sentBy[client.id] = nil
+            state.queue.forget(client.id)
             // Kept only for a metrics export to come: without one it would only pile up.
             if metrics != nil { state.departed.append(final) }
         }
@@ -211,7 +225,7 @@ final class OTLPExporter: Sendable {
                                   giveUp: closePassed)
         state.withLock { state in
             if failure == nil {
-                for (owner, count) in state.queue.remove(through: batch.last) { state.sentBy[owner, default: 0] += count }
+                state.credit(state.queue.remove(through: batch.last))
                 state.spansDue = state.queue.count > 0 ? ContinuousClock.now + settings.scheduleDelay : nil
             } else {
                 state.failures += 1
@@ -237,7 +251,7 @@ final class OTLPExporter: Sendable {
                 state.failures += 1
                 return
             }
-            for (id, count) in Self.points(of: request, clients: clients.compactMap(\.id)) { state.sentBy[id, default: 0] += count }
+            state.credit(Self.points(of: request, clients: clients.compactMap(\.id)))
         }
     }
 

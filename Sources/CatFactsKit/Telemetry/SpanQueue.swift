@@ -12,6 +12,9 @@ struct SpanQueue {
     /// Per owner: spans waiting, and spans discarded past the bound.
     private var queuedBy: [Int: Int] = [:]
     private var droppedBy: [Int: Int] = [:]
+    /// Owners gone while spans of theirs still waited: their drops are no longer counted,
+    /// and each leaves the set with its last span (so nothing is kept per owner for ever).
+    private var gone: Set<Int> = []
 
     init(capacity: Int) {
         self.capacity = max(1, capacity)
@@ -25,10 +28,15 @@ struct SpanQueue {
     /// The spans of `owner` discarded past the bound.
     func dropped(by owner: Int) -> Int { droppedBy[owner] ?? 0 }
 
-    /// Forgets `owner`'s drop count (a client gone; its spans still queued stay counted).
+    /// Forgets `owner` (a client gone): its drop count now, its queued count with its last
+    /// span queued; its spans still queued stay counted in ``count`` and ``dropped``.
     mutating func forget(_ owner: Int) {
         droppedBy[owner] = nil
+        if queuedBy[owner] != nil { gone.insert(owner) }
     }
+
+    /// How many owners the queue keeps a count of (a bound the tests check: clients come and go).
+    var ownersTracked: Int { Set(queuedBy.keys).union(droppedBy.keys).union(gone).count }
 
     /// Adds `new` (oldest first) of `owner`, dropping the oldest past the bound.
     mutating func append(_ new: [SpanRecord], owner: Int = 0) {
@@ -40,7 +48,7 @@ struct SpanQueue {
         let over = spans.count - capacity
         if over > 0 {
             for entry in spans.prefix(over) {
-                droppedBy[entry.owner, default: 0] += 1
+                if !gone.contains(entry.owner) { droppedBy[entry.owner, default: 0] += 1 }
                 lower(entry.owner)
             }
             spans.removeFirst(over)
@@ -72,5 +80,6 @@ struct SpanQueue {
     private mutating func lower(_ owner: Int) {
         let left = (queuedBy[owner] ?? 1) - 1
         queuedBy[owner] = left > 0 ? left : nil
+        if left <= 0 { gone.remove(owner) }
     }
 }

@@ -291,4 +291,43 @@ struct ExportSettingsTests {
         #expect(queue.count == 3)
         #expect(queue.peek(10)?.spans.map(\.spanId) == ["s2", "s3", "s4"])
     }
+
+    @Test func anOwnerGoneLeavesNoCountBehindOnceItsSpansLeave() {
+        var queue = SpanQueue(capacity: 2)
+        let span = SpanRecord(traceID: "t", spanID: "s", parentID: nil, name: "n", start: 0, end: 0, attributes: [], failure: nil)
+        queue.append([span, span], owner: 7)
+        queue.forget(7)
+        #expect(queue.ownersTracked == 1 && queue.queued(by: 7) == 2)
+        // Its spans dropped past the bound after it left: counted in the total, not kept for it.
+        queue.append([span, span], owner: 8)
+        #expect(queue.dropped == 2 && queue.dropped(by: 7) == 0 && queue.dropped(by: 8) == 0)
+        #expect(queue.ownersTracked == 1)
+        queue.forget(8)
+        queue.remove(through: Int.max)
+        #expect(queue.ownersTracked == 0 && queue.count == 0)
+    }
+
+    /// Clients opened and closed by the hundred while one stays: the shared exporter keeps
+    /// figures for the one attached only (it kept every departed client's before).
+    @Test func theSharedExporterForgetsEachClientThatLeft() throws {
+        // A collector nobody listens on: exports fail, spans pile up and drop.
+        let (settings, _) = try ExportSettings.resolve(option: "http://127.0.0.1:9", environment: [:])
+        let resolved = try #require(settings)
+        let proxies = ProxyRule(option: "")
+        let server = ServerIdentity(baseURL: URL(string: "http://127.0.0.1:8106")!)
+        let stay = try #require(ExporterRegistry.attach(settings: resolved, proxies: proxies, server: server) { [] })
+        defer { stay.close() }
+        let span = SpanRecord(traceID: "t", spanID: "s", parentID: nil, name: "n", start: 0, end: 0, attributes: [], failure: nil)
+        for _ in 0..<300 {
+            let client = try #require(ExporterRegistry.attach(settings: resolved, proxies: proxies, server: server) { [] })
+            #expect(client.exporter === stay.exporter)
+            client.exporter.enqueue(Array(repeating: span, count: 10), from: client.id)
+            client.close()
+        }
+        // The queue's bound (2048 by default) holds at most 205 departed owners' spans.
+        let tracked = stay.exporter.clientsTracked
+        #expect(tracked <= 1 + (resolved.maxQueueSize + 9) / 10, "kept figures for \(tracked) clients")
+        stay.exporter.enqueue(Array(repeating: span, count: resolved.maxQueueSize), from: stay.id)
+        #expect(stay.exporter.clientsTracked == 2, "the one attached, in the map and in the queue")
+    }
 }
