@@ -190,7 +190,7 @@ test-build: deps
 # package) making every kind of call, interrupts and deadlines included, and 20 more C clients
 # opened, used, closed and reopened all through the run, against a catfacts-mock drawing every
 # fault at random, on one SQLite cache file; the 20 export to an OTLP collector the soak kills
-# and restarts; RSS, fds and threads sampled every 10 s; its goals met or missed (exit 1 on a
+# and restarts; RSS, malloc's heap in use, fds and threads sampled every 10 s; its goals met or missed (exit 1 on a
 # miss, naming it). `make soak` runs SOAK_S seconds (default 1800) and writes its report into
 # BENCHMARKS.md's soak section; `make test` runs 60 s of it (soak-short).
 SOAK_S ?= 1800

@@ -10,10 +10,13 @@
  * Talks to Tests/soak/soak.py on stdin and stdout, so that the orchestrator measures the
  * process at the same points every run:
  *   "ready"   the client and the shared lists are open and the threads run;
+ *   "heap N"  malloc's bytes in use, in kB (every arena: what the process holds, without
+ *             the pages malloc keeps free), answering "collect" on stdin (then "collected"),
+ *             and again just before "quiet";
  *   "quiet"   the time is up and every thread has returned; the client is still open, and
  *             so are the 20 churning clients (all of them, so that each sample before
  *             and this one count about as many).
- *             The driver then waits for a line on stdin (or its end) before it closes.
+ *             The driver then waits for "go" on stdin (or its end) before it closes.
  *   then "metrics JSON" (cf_metrics), the counters (tally.h's lines), "fds_before_open N
  *   (S sockets)", "fds_after_close N (S sockets)", "end".
  * Exit status 0 once it has reported, whatever it counted: the orchestrator judges.
@@ -29,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -103,6 +107,36 @@ static void *interrupt_now_and_then(void *arg) {
         cf_client_interrupt(shared.client);
         tally_call(SOAK_INTERRUPT, CF_OK);
     }
+    return NULL;
+}
+
+/* malloc's bytes in use, in kB: small blocks in every arena and the large ones it mapped. */
+static size_t heap_kb(void) {
+    struct mallinfo2 info = mallinfo2();
+    return (info.uordblks + info.hblkhd) / 1024;
+}
+
+/* soak.py's lines: "collect" before each sample (answered with the heap), "go" or the end of
+ * stdin once the driver said "quiet". */
+static pthread_mutex_t go_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t go_cond = PTHREAD_COND_INITIALIZER;
+static int go_said;
+
+static void *obey(void *arg) {
+    (void)arg;
+    char line[64];
+    while (fgets(line, sizeof line, stdin) != NULL) {
+        if (strncmp(line, "collect", 7) == 0) {
+            printf("heap %zu\ncollected\n", heap_kb());
+            fflush(stdout);
+        } else if (strncmp(line, "go", 2) == 0) {
+            break;
+        }
+    }
+    pthread_mutex_lock(&go_lock);
+    go_said = 1;
+    pthread_cond_signal(&go_cond);
+    pthread_mutex_unlock(&go_lock);
     return NULL;
 }
 
@@ -210,16 +244,20 @@ int main(int argc, char **argv) {
         churners[i] = (struct churner){i * (CHURN_CLIENTS / CHURNERS), (seed ^ 0x94D049BB133111EBULL) + (uint64_t)i};
         pthread_create(&churn_threads[i], NULL, churn_clients, &churners[i]);
     }
+    pthread_t listener;
+    pthread_create(&listener, NULL, obey, NULL);
     printf("ready\n");
     fflush(stdout);
 
     for (int i = 0; i < WORKERS; i++) pthread_join(threads[i], NULL);
     pthread_join(interrupter, NULL);
     for (int i = 0; i < CHURNERS; i++) pthread_join(churn_threads[i], NULL);
-    printf("quiet\n");
+    printf("heap %zu\nquiet\n", heap_kb());
     fflush(stdout);
-    char line[64];
-    if (fgets(line, sizeof line, stdin) == NULL) clearerr(stdin);
+    pthread_mutex_lock(&go_lock);
+    while (!go_said) pthread_cond_wait(&go_cond, &go_lock);
+    pthread_mutex_unlock(&go_lock);
+    pthread_join(listener, NULL);
     /* The client's own account of the run: requests, errors and retries per endpoint. */
     char *metrics = NULL;
     if (cf_metrics(shared.client, &metrics) == CF_OK) printf("metrics %s\n", metrics);

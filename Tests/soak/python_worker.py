@@ -8,7 +8,8 @@ It speaks to Tests/soak/soak.py as the C driver does: "ready", then "quiet" when
 up and its threads have returned (the client still open); then it waits for "go" on stdin,
 closes the client and prints "result JSON" (calls per kind and status, wrong answers,
 deadlines) and "end". Before each sample soak.py sends "collect": the worker collects its
-cyclic garbage and says "collected", and it does so before "quiet" too, so that every sample
+cyclic garbage and says "heap N" (malloc's bytes in use, in kB) and "collected", and it does
+so before "quiet" too, so that every sample
 counts live memory, not garbage the interpreter has not got round to (a walk that failed
 part-way leaves a cycle: a future, its exception, the traceback, the generator's frame
 holding the future).
@@ -16,6 +17,7 @@ holding the future).
 from __future__ import annotations
 
 import collections
+import ctypes
 import gc
 import json
 import random
@@ -252,11 +254,30 @@ def say(line: str) -> None:
         sys.stdout.flush()
 
 
+class _MallInfo2(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_size_t) for name in
+                ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks", "fordblks",
+                 "keepcost")]
+
+
+_mallinfo2 = ctypes.CDLL(None).mallinfo2
+_mallinfo2.restype = _MallInfo2
+_mallinfo2.argtypes = []
+
+
+def heap_kb() -> int:
+    """malloc's bytes in use, in kB, every arena (the library's, and CPython's large blocks)."""
+    info = _mallinfo2()
+    return int((info.uordblks + info.hblkhd) // 1024)
+
+
 def obey(go: threading.Event) -> None:
-    """soak.py's lines: "collect" before a sample, "go" (or the end of stdin) to finish."""
+    """soak.py's lines: "collect" before a sample (answered with the heap), "go" (or the end
+    of stdin) to finish."""
     for line in sys.stdin:
         if line.strip() == "collect":
             gc.collect()
+            say(f"heap {heap_kb()}")
             say("collected")
         elif line.strip() == "go":
             break
@@ -301,6 +322,7 @@ def main() -> int:
     stopping.set()
     interrupter.join()
     gc.collect()
+    say(f"heap {heap_kb()}")
     say("quiet")
     go.wait()
     worker.breeds.close()

@@ -67,9 +67,11 @@ class Process:
     quiet: Optional[Sample] = None
     output: List[str] = field(default_factory=list)
     ended: bool = False
-    # The Python worker collects its cyclic garbage when told, so that samples count live memory.
-    collects: bool = False
+    # Each is sampled when it answers "collect" ("heap N", then "collected"): the Python
+    # worker collects its cyclic garbage first, so that samples count live memory.
     sample_due_at: Optional[float] = None
+    # The last "heap N" heard (kB), for the sample its "collected" or "quiet" makes.
+    heap_kb: int = -1
 
     def tell(self, line: str) -> None:
         """A line to the process's stdin; gone already (it ended) is not an error here."""
@@ -95,7 +97,8 @@ class Process:
             return None
         rss = next((int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:")), -1)
         threads = next((int(line.split()[1]) for line in status.splitlines() if line.startswith("Threads:")), -1)
-        return Sample(at, rss, len(targets), sum(1 for t in targets if t.startswith("socket:")), threads)
+        return Sample(at, rss, len(targets), sum(1 for t in targets if t.startswith("socket:")), threads,
+                      self.heap_kb)
 
 
 def start(name: str, command: List[str], env: Dict[str, str], lines: "queue.Queue[tuple[str, Optional[str]]]") -> Process:
@@ -214,7 +217,6 @@ def run(args: argparse.Namespace) -> int:
         "Python": start("Python", [sys.executable, str(HERE / "python_worker.py"), url, cache, str(args.seconds),
                                    str(seed)], env, lines),
     }
-    processes["Python"].collects = True
     try:
         watch(processes, lines, args.seconds)
     finally:
@@ -265,11 +267,8 @@ def watch(processes: Dict[str, Process], lines: "queue.Queue[tuple[str, Optional
             for process in processes.values():
                 if process.quiet is not None:
                     continue
-                if process.collects:
-                    process.sample_due_at = now - started  # sampled when it says "collected"
-                    process.tell("collect")
-                elif (sample := process.sample(now - started)) is not None:
-                    process.samples.append(sample)
+                process.sample_due_at = now - started  # sampled when it says "collected"
+                process.tell("collect")
             next_sample += SAMPLE_EVERY_S
         try:
             name, line = lines.get(timeout=max(0.0, min(next_sample, bound) - time.monotonic()))
@@ -278,6 +277,8 @@ def watch(processes: Dict[str, Process], lines: "queue.Queue[tuple[str, Optional
         process = processes[name]
         if line is None:
             process.ended = True
+        elif line.startswith("heap ") and line[5:].isdigit():
+            process.heap_kb = int(line[5:])
         elif line == "collected":
             if process.quiet is None and process.sample_due_at is not None and \
                     (sample := process.sample(process.sample_due_at)) is not None:
