@@ -34,11 +34,31 @@ mkdir -p "$logs"
 results=$logs/results.tsv
 [ "${lane_mode:-0}" = 1 ] || : >"$results"
 
-# stage LANE NAME: runs make NAME, appends "name<TAB>lane<TAB>seconds<TAB>result" to the results.
+# children_cpu: sets cpu_now to the CPU (user + system, in tenths of a second) this shell's
+# finished children used. No subshell: a subshell's children are not this shell's.
+children_cpu() {
+    local file=$logs/.times.$BASHPID shell_times children part minutes seconds
+    times >"$file"
+    { read -r shell_times; read -r children; } <"$file"
+    rm -f "$file"
+    cpu_now=0
+    for part in $children; do # "1m2.345s 0m0.678s"
+        [[ $part =~ ^([0-9]+)m([0-9]+)\.([0-9]) ]] || continue
+        minutes=${BASH_REMATCH[1]} seconds=${BASH_REMATCH[2]}
+        cpu_now=$((cpu_now + (10#$minutes * 60 + 10#$seconds) * 10 + BASH_REMATCH[3]))
+    done
+}
+
+# stage LANE NAME: runs make NAME, appends "name<TAB>lane<TAB>seconds<TAB>result<TAB>cpu tenths"
+# to the results.
 stage() {
-    local lane=$1 name=$2 began=$SECONDS result
+    local lane=$1 name=$2 began=$SECONDS cpu_before result
+    children_cpu
+    cpu_before=$cpu_now
     if make --no-print-directory "$name"; then result=ok; else result=FAILED; fi
-    printf '%s\t%s\t%d\t%s\n' "$name" "$lane" $((SECONDS - began)) "$result" >>"$results"
+    children_cpu
+    printf '%s\t%s\t%d\t%s\t%d\n' "$name" "$lane" $((SECONDS - began)) "$result" \
+        $((cpu_now - cpu_before)) >>"$results"
     [ $result = ok ]
 }
 
@@ -91,11 +111,20 @@ echo
 echo "=== time per stage"
 passed=0
 failed=0
-while IFS=$'\t' read -r name lane seconds result; do
-    printf '  %-20s %-10s %4d:%02d  %s\n' "$name" "$lane" $((seconds / 60)) $((seconds % 60)) "$result"
+cpu_total=0
+printf '  %-20s %-10s %7s %9s\n' stage lane wall "CPU (s)"
+while IFS=$'\t' read -r name lane seconds result cpu; do
+    cpu=${cpu:-0}
+    printf '  %-20s %-10s %4d:%02d %7d.%d  %s\n' "$name" "$lane" $((seconds / 60)) $((seconds % 60)) \
+        $((cpu / 10)) $((cpu % 10)) "$result"
+    cpu_total=$((cpu_total + cpu))
     if [ "$result" = ok ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
 done <"$results"
 total=$((SECONDS - start))
-printf '  %-20s %-10s %4d:%02d\n' total "" $((total / 60)) $((total % 60))
+cores=$(nproc 2>/dev/null || echo 1)
+floor=$((cpu_total / 10 / cores))
+printf '  %-20s %-10s %4d:%02d %7d.%d\n' total "" $((total / 60)) $((total % 60)) $((cpu_total / 10)) $((cpu_total % 10))
+# The least wall time the run could take on this machine: its CPU spread over every core.
+printf '  the CPU floor on %d cores: %d:%02d\n' "$cores" $((floor / 60)) $((floor % 60))
 echo "stages: $passed passed, $failed failed"
 [ $failed = 0 ]
