@@ -145,11 +145,12 @@ let package = Package(
         ),
         .executableTarget(
             name: "catfacts-mock",
-            dependencies: ["CatFactsMock", "CatFactsKit", "CCommandLine", "CGlibcFloor", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["CatFactsMock", "CatFactsKit", "CommandLineArguments", "CGlibcFloor", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             linkerSettings: staticFoundation
         ),
         // main's argv for the executables, where Swift's CommandLine cannot read it (no /proc).
         .target(name: "CCommandLine"),
+        .target(name: "CommandLineArguments", dependencies: ["CCommandLine"]),
         // The wrappers that bind the release binaries to older glibc symbol versions (glibcFloorWrapped).
         .target(name: "CGlibcFloor", cSettings: [.define("CATFACTS_GLIBC_FLOOR", .when(platforms: [.linux], configuration: .release))]),
         // GNU readline for the shell's line editing (libreadline-dev); only the shell links it.
@@ -157,7 +158,7 @@ let package = Package(
         .executableTarget(
             name: "catfacts",
             dependencies: [
-                "CatFactsKit", "CReadline", "CCommandLine", "CGlibcFloor",
+                "CatFactsKit", "CReadline", "CommandLineArguments", "CGlibcFloor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: staticFoundation

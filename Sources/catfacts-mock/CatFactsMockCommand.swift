@@ -1,6 +1,7 @@
 import ArgumentParser
 import CatFactsMock
 import CatFactsKit
+import CommandLineArguments
 import Foundation
 
 /// `catfacts-mock`: serves the Cat Facts API locally until SIGINT or SIGTERM.
@@ -139,7 +140,7 @@ struct CatFactsMockCommand: AsyncParsableCommand {
             Foundation.exit(1)
         }
         guard let arguments = ProgramArguments.read() else {
-            FileHandle.standardError.write(Data("catfacts-mock: cannot read its own command line: /proc is not mounted (/proc/self/cmdline); mount proc on /proc\n".utf8))
+            FileHandle.standardError.write(Data("catfacts-mock: \(ProgramArguments.unreadable)\n".utf8))
             Foundation.exit(2)
         }
         await main(arguments)

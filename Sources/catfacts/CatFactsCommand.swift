@@ -1,5 +1,6 @@
 import ArgumentParser
 import CatFactsKit
+import CommandLineArguments
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
