@@ -13,7 +13,7 @@ from ._blocking import run_interruptible
 from ._connection import Connection
 from ._handles import forbid_in_listener
 from ._native import CBreedPage, breeds_text, lib, take_string
-from .errors import last_error
+from .errors import check, error_of
 from .models import Breed, Page
 
 __all__ = ["call_text", "breeds_page"]
@@ -40,8 +40,7 @@ def _traced(handle: int, parent: Any, call: Any) -> Any:
     traceparent, tracestate = parent if parent is not None else ("", None)
     status = lib.cf_client_set_trace_context(handle, traceparent.encode(),
                                              None if tracestate is None else tracestate.encode())
-    if status:
-        raise last_error(status)
+    check(status)
     try:
         return call()
     finally:
@@ -52,7 +51,7 @@ def _call_now(connection: Connection, function: Any, *args: Any, parent: Any = _
     out = ctypes.c_void_p()
     with connection.guard as handle:
         status = _traced(handle, parent, lambda: function(handle, *args, ctypes.byref(out)))
-        error = last_error(status) if status else None
+        error = error_of(status)
     text = take_string(out)  # NULL on failure; freed here whatever came back
     if error is not None:
         raise error
@@ -74,7 +73,7 @@ def _breeds_page_now(connection: Connection, page: int, limit: int, parent: Any)
     out = _BreedPagePointer()
     with connection.guard as handle:
         status = _traced(handle, parent, lambda: lib.cf_breeds_page_items(handle, page, limit, ctypes.byref(out)))
-        error = last_error(status) if status else None
+        error = error_of(status)
     if error is not None:
         raise error
     try:

@@ -11,7 +11,7 @@ from typing import Any, Callable, Optional, Protocol
 from ._config import ClientConfig
 from ._handles import Guard, Listener, install_exit_hook, request_trampoline, set_listener, unregister
 from ._native import NO_METRICS_LISTENER, lib
-from .errors import last_error
+from .errors import check
 
 __all__ = ["Connection"]
 
@@ -50,8 +50,7 @@ class Connection:
         options = config.options_json()  # checked before the URL, as the parameters come
         out = ctypes.c_void_p()
         status = lib.cf_client_open(config.url(), options, ctypes.byref(out))
-        if status:
-            raise last_error(status)
+        check(status)
         self.otel_context = bool(config.otel_context)
         self.listener = Listener()  # the guard names it by key only: see Listener
         self.guard = Guard(out.value or 0, functools.partial(_detach_client, self.listener.key),

@@ -40,7 +40,7 @@ import weakref
 from typing import Any, Callable, Dict, Optional
 
 from ._native import LIST_LISTENER, METRICS_LISTENER, SEARCH_LISTENER
-from .errors import CancelledError, last_error
+from .errors import CancelledError, check
 from .models import ListEvent
 
 __all__ = ["Guard", "Listener", "set_listener", "unregister", "request_trampoline", "list_trampoline",
@@ -180,8 +180,7 @@ def set_listener(guard: Guard, listener: Listener, callback: Optional[Callable[.
         else:
             listener.set(callback)  # before C may call it
             status = setter(handle, trampoline, listener.key)
-        if status:
-            raise last_error(status)
+        check(status)
 
 
 _live: "weakref.WeakSet[Guard]" = weakref.WeakSet()

@@ -18,7 +18,7 @@ from ._connection import Connection
 from ._convert import encode, int64, list_options, milliseconds, query_json, search_fields
 from ._native import lib
 from ._pages import walk
-from .errors import last_error
+from .errors import error_of
 from .lists import BreedList, FactList
 from .metrics import Metrics
 from .models import Breed, Fact, Page
@@ -356,7 +356,7 @@ class Client(Closing):
         value = None if traceparent is None else encode(traceparent, "traceparent")
         with self._connection.guard as handle:
             status = lib.cf_client_set_trace_parent(handle, value)
-            error = last_error(status) if status else None
+            error = error_of(status)
         if error is not None:
             raise error
 
@@ -383,7 +383,7 @@ class Client(Closing):
             state = None if tracestate is None else encode(tracestate, "tracestate")
             with self._connection.guard as handle:  # checked by the library, then cleared
                 status = lib.cf_client_set_trace_context(handle, value, state)
-                error = last_error(status) if status else None
+                error = error_of(status)
                 if not status:
                     lib.cf_client_set_trace_context(handle, None, None)
             if error is not None:

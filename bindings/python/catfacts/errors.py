@@ -16,7 +16,7 @@ from ._native import lib
 __all__ = [
     "Status", "CatFactsError", "ArgumentError", "NetworkError", "TimeoutError", "Timeout", "HTTPError",
     "RateLimitedError", "DecodeError", "NotFoundError", "OfflineError", "CancelledError",
-    "InternalError", "error_for", "last_error",
+    "InternalError", "error_for", "last_error", "error_of", "check",
 ]
 
 
@@ -216,3 +216,16 @@ def last_error(status: int) -> CatFactsError:
     return error_for(status, message, status_code=http_status or None,
                      retry_after=retry_after_ms / 1000 if retry_after_ms >= 0 else None,
                      attempts=int(lib.cf_last_error_attempts()))
+
+
+def error_of(status: int) -> Optional[CatFactsError]:
+    """The error a call's ``status`` stands for, ``None`` for ``CF_OK``: :func:`last_error`
+    when it failed. The same rule as there: right after the call, on its thread."""
+    return last_error(status) if status else None
+
+
+def check(status: int) -> None:
+    """Raises the error a call's ``status`` stands for (:func:`error_of`); nothing for ``CF_OK``."""
+    error = error_of(status)
+    if error is not None:
+        raise error

@@ -15,7 +15,7 @@ from ._closing import Closing
 from ._connection import Connection
 from ._handles import Guard, Listener, forbid_in_listener, list_trampoline, set_listener, unregister
 from ._native import NO_LIST_LISTENER, CBreed, CBreedArray, CFact, CFactArray, breeds_text, facts_text, lib
-from .errors import CancelledError, CatFactsError, InternalError, Status, last_error
+from .errors import CancelledError, CatFactsError, InternalError, Status, check, last_error
 from .models import Breed, Fact, ListEvent
 
 __all__ = ["PagedList", "BreedList", "FactList", "ChangeCallback"]
@@ -45,8 +45,7 @@ def _open(connection: Connection, collection: int, options: Dict[str, Any]) -> i
     out = ctypes.c_void_p()
     with connection.guard as handle:
         status = lib.cf_list_open(handle, collection, json.dumps(options).encode(), ctypes.byref(out))
-        if status:
-            raise last_error(status)
+        check(status)
     return out.value or 0
 
 
@@ -310,8 +309,7 @@ class PagedList(Closing, Sequence[T], Generic[T]):
         """Forgets failed pages so they load again, and reloads those around the latest access."""
         with self._guard as handle:
             status = lib.cf_list_retry(handle)
-            if status:
-                raise last_error(status)
+            check(status)
 
     def on_change(self, callback: Optional[ChangeCallback]) -> None:
         """Calls ``callback(event, first, count)`` when a range of indices is loaded, failed

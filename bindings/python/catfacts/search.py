@@ -22,7 +22,7 @@ from ._convert import encode
 from ._handles import Guard, Listener, forbid_in_listener, search_trampoline, unregister
 from ._mailbox import Deadline, Mailbox
 from ._native import lib
-from .errors import CancelledError, last_error
+from .errors import CancelledError, check
 from .models import SearchResults
 
 __all__ = ["SearchSession", "SearchResults", "ResultsCallback"]
@@ -164,8 +164,7 @@ class SearchSession(Closing):
         with self._guard as handle:  # left outside the lock: the last one out may close the search
             with answers.lock:
                 status = lib.cf_search_set(handle, data)
-                if status:
-                    raise last_error(status)
+                check(status)
                 answers.mailbox.typed()
 
     @property
@@ -238,6 +237,5 @@ def _open(handle: int, options: Dict[str, Any], key: int) -> int:
     """``cf_search_open`` on a client's handle, the listener being the session under ``key``."""
     out = ctypes.c_void_p()
     status = lib.cf_search_open(handle, json.dumps(options).encode(), search_trampoline, key, ctypes.byref(out))
-    if status:
-        raise last_error(status)
+    check(status)
     return out.value or 0
