@@ -304,6 +304,10 @@ def _read(items: PagedList[_T], index: int) -> _T:
     return items[index]
 
 
+def _batch(items: PagedList[_T], index: int, limit: int) -> List[_T]:
+    return items.batch(index, limit)
+
+
 class AsyncPagedList(_AsyncFront, Generic[_T]):
     """A :class:`PagedList` for asyncio: ``await lst.get(i)``, ``await lst.count()``,
     ``async for item in lst``. Items already loaded are read without a thread."""
@@ -335,9 +339,9 @@ class AsyncPagedList(_AsyncFront, Generic[_T]):
         count = await self.count()
         index = 0
         while index < count:
-            run = self._items._ready_run(index, count - index)
-            if run is None:
-                run = await self._calls.run(self._items._read_run, index, count - index)
+            ready = self._items.batch(index, count - index, wait=False)
+            run: List[_T] = ready if ready is not None else await self._calls.run(_batch, self._items, index,
+                                                                                     count - index)
             for item in run:
                 yield item
             index += len(run)

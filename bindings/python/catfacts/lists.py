@@ -7,7 +7,7 @@ import json
 import operator
 import time
 import weakref
-from typing import (Any, Callable, ClassVar, Dict, Generic, Iterator, List, Optional, Sequence, Tuple, TypeVar,
+from typing import (Any, Callable, ClassVar, Dict, Generic, Iterator, List, Literal, Optional, Sequence, Tuple, TypeVar,
                     Union, overload)
 
 from ._blocking import run_interruptible
@@ -281,23 +281,42 @@ class PagedList(Closing, Sequence[T], Generic[T]):
         # and other readers): the item the wait read is still right.
         return value if status == _OK else [item]
 
-    def _ready_run(self, index: int, limit: int) -> Optional[List[T]]:
-        """The loaded items from ``index`` on (at most ``limit``) without waiting; None while
-        its page loads. Raises what reading ``index`` raises."""
+    @overload
+    def batch(self, index: int, limit: int, wait: Literal[True] = ...) -> List[T]: ...
+    @overload
+    def batch(self, index: int, limit: int, wait: bool) -> Optional[List[T]]: ...
+
+    def batch(self, index: int, limit: int, wait: bool = True) -> Optional[List[T]]:
+        """The loaded items from ``index`` on, at least one and at most ``limit``, in one
+        foreign call (``cf_list_batch``): the page of ``index`` and those loaded after it.
+
+        Args:
+            index: from 0; negative counts from the end (that needs the count, so it waits
+                for the first page even with ``wait=False``).
+            limit: the most items wanted, 1 or more.
+            wait: True: wait for ``index``'s page; False: None while it loads (the read
+                starts the load).
+
+        Raises:
+            IndexError: past the end.
+            ValueError: ``limit`` under 1.
+            NetworkError, TimeoutError, HTTPError, ...: ``index``'s page failed to load.
+            CancelledError: the list was closed.
+        """
+        limit = operator.index(limit)
+        if limit < 1:
+            raise ValueError(f"limit={limit}: must be 1 or more")
+        position = self._index(index)
         with self._guard as handle:
-            status, value = self._fetch_run(handle, index, limit)
+            if wait:
+                return self._run(handle, position, limit)
+            status, value = self._fetch_run(handle, position, limit)
         if status == _PENDING:
             return None
         if status != _OK:
-            self._result((status, value), index)
+            self._result((status, value), position)
         run: List[T] = value
         return run
-
-    def _read_run(self, index: int, limit: int) -> List[T]:
-        """The loaded items from ``index`` on (at least one, at most ``limit``), waiting for
-        ``index``'s page."""
-        with self._guard as handle:
-            return self._run(handle, index, limit)
 
     def __reversed__(self) -> Iterator[T]:
         for position in range(len(self) - 1, -1, -1):

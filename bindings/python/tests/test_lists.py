@@ -69,6 +69,22 @@ def test_get_without_waiting_is_none_until_the_page_loads(make_mock: MakeMock) -
         assert last is not None and last.breed == "York Chocolate"
 
 
+def test_batch_hands_over_a_loaded_run_in_one_call(make_mock: MakeMock, all_breeds: List[catfacts.Breed]) -> None:
+    mock = make_mock("--latency-ms", "2000")  # no machine is slow enough to read past it
+    with catfacts.Client(mock.url, retries=0) as c, c.breeds(page_size=10, prefetch_distance=0) as lst:
+        assert lst.batch(3, 100, wait=False) is None  # starts the load
+        assert lst.batch(3, 100) == all_breeds[3:10]  # the rest of index 3's page, no more
+        assert lst.batch(5, 2) == all_breeds[5:7]
+        assert lst.batch(0, 100, wait=False) == all_breeds[0:10]
+        assert lst.batch(-1, 5) == all_breeds[-1:]
+        with pytest.raises(IndexError):
+            lst.batch(98, 1)
+        with pytest.raises(ValueError, match="limit=0: must be 1 or more"):
+            lst.batch(0, 0)
+        with pytest.raises(TypeError):
+            lst.batch(0, 1.5)  # type: ignore[call-overload]
+
+
 def test_facts_list_applies_max_length(client: catfacts.Client) -> None:
     with client.facts(page_size=20, max_length=60) as lst:
         facts = list(lst)
