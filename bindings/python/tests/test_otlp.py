@@ -16,6 +16,7 @@ import re
 import socket
 import sys
 import threading
+from pathlib import Path
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
 
 import pytest
@@ -25,6 +26,7 @@ from opentelemetry.proto.trace.v1.trace_pb2 import Span
 import catfacts
 
 from conftest import HANG_S, ROOT, Mock, wait_for
+from tls_front import Authority, TLSFront
 
 sys.path.insert(0, str(ROOT / "Tests" / "otlp"))
 from collector import Collector  # noqa: E402
@@ -589,6 +591,34 @@ def test_a_dead_collector_drops_the_oldest_spans_past_the_bound_and_counts_them(
         assert (state.endpoint, state.sent, state.dropped, state.queued) == (dead, 0, 6, 4)
         assert wait_for(lambda: export_state(client).failures >= 1), export_state(client)
         assert client.metrics().endpoint("/fact").errors == 0  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("trusted", [True, False], ids=["its CA given", "another CA given"])
+def test_a_collector_with_its_own_ca_takes_spans_when_the_certificate_variable_names_that_ca(
+        mock_url: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, trusted: bool) -> None:
+    """https to a collector whose certificate chains to a CA of the test's own (no system CA
+    knows it): OTEL_EXPORTER_OTLP_CERTIFICATE naming that CA is enough; naming another CA,
+    every export fails the handshake and is counted, and nothing reaches the collector."""
+    authority = Authority(tmp_path)
+    monkeypatch.setenv("OTEL_BSP_MAX_EXPORT_BATCH_SIZE", "2")
+    monkeypatch.setenv("OTEL_EXPORTER_OTLP_CERTIFICATE", str(authority.ca if trusted else authority.other_ca))
+    with Collector() as collector:
+        host, port = collector.url.removeprefix("http://").rsplit(":", 1)
+        front = TLSFront(authority, (host, int(port)))
+        try:
+            with catfacts.Client(mock_url, retries=0, otlp_endpoint=front.url, **ONE_REQUEST_PER_CALL) as client:
+                client.fact()
+                if trusted:
+                    assert wait_for(lambda: len(collector.spans()) >= 2), export_state(client)
+                    assert wait_for(lambda: export_state(client).sent >= 2), export_state(client)
+                    assert export_state(client).failures == 0
+                else:
+                    assert wait_for(lambda: export_state(client).failures >= 1), export_state(client)
+                    assert export_state(client).sent == 0
+        finally:
+            front.stop()
+        assert (len(collector.spans()) >= 2) == trusted
+        assert front.handshakes >= 1 if trusted else front.handshakes == 0
 
 
 def test_a_collector_answering_500_counts_failures_and_keeps_the_spans(
