@@ -319,8 +319,7 @@ fuzz-short: fuzz-build
 	FUZZ_PARALLEL=1 scripts/fuzz.sh 30 $(FUZZ_TARGETS)
 
 # Benchmarks need a release build; bench/run rewrites BENCHMARKS.md.
-bench: deps python-deps
-	$(RELEASE_BUILD) --product CatFacts
+bench: deps python-deps lib
 	$(RELEASE_BUILD) --product catfacts-mock
 	$(RELEASE_BUILD) --product catfacts-bench
 	@mkdir -p .build/bench
