@@ -154,6 +154,18 @@ package struct BreedArenaBuilder {
         starts[lastSlot] = UInt32(truncatingIfNeeded: textSize)
     }
 
+    /// Begins a breed whose five starts and text the caller writes itself (the fast path,
+    /// into room it reserved): where its starts go. The caller sets ``textSize`` when done.
+    @inline(__always)
+    mutating func beginBreed() -> UnsafeMutablePointer<UInt32> {
+        if count == breedCapacity {
+            breedCapacity *= 2
+            starts = Self.reallocate(starts, breedCapacity * BreedArena.fields)
+        }
+        count &+= 1
+        return starts + (count &- 1) &* BreedArena.fields
+    }
+
     /// Ends the field being written: `length` bytes were written at the cursor, then its NUL.
     @inline(__always)
     mutating func endField(length: Int) {

@@ -12,27 +12,34 @@
 extension JSONScanner {
     /// Reads the array at the scanner's offset into `builder` (which must be empty), or
     /// returns `false` with the scanner and the builder as they were.
+    ///
+    /// Written for few instructions a field (a page has five thousand): the keys are read once
+    /// a page, the five fields of a breed are unrolled, the text is written through a local
+    /// cursor into room reserved once, and the index arithmetic, bounded by the body's size,
+    /// wraps instead of checking for overflow.
     mutating func fastBreeds(into builder: inout BreedArenaBuilder) -> Bool {
         skipSpace()
         guard let base = bytes.baseAddress, offset < bytes.count, base[offset] == Ascii.openBracket else { return false }
         // Text never outgrows the bytes it comes from (a closing quote pays for each NUL).
         builder.reserveText(bytes.count - offset)
-        var index = offset + 1
+        var index = offset &+ 1
         let end = bytes.count
         if index < end, base[index] == Ascii.closeBracket {
-            offset = index + 1
+            offset = index &+ 1
             return true
         }
+        let keys = FastKeys.breed
+        let text = UnsafePointer(builder.text)
+        var out = builder.cursor
         while true {
-            guard readBreed(base, &index, end, into: &builder) else {
-                builder.reset()
-                return false
-            }
+            let starts = builder.beginBreed()
+            guard Self.readBreed(base, &index, end, keys, text: text, out: &out, starts: starts) else { break }
             guard index < end else { break }
             let byte = base[index]
-            index += 1
+            index &+= 1
             if byte == Ascii.comma { continue }
             if byte == Ascii.closeBracket {
+                builder.textSize = out - builder.text
                 offset = index
                 return true
             }
@@ -42,85 +49,104 @@ extension JSONScanner {
         return false
     }
 
-    /// One breed object at `index`, moving past its `}`.
+    /// One breed object at `index`, moving past its `}`: its five fields in the API's order,
+    /// their starts (offsets in `text`) into `starts`.
     @inline(__always)
-    private func readBreed(_ base: UnsafePointer<UInt8>, _ index: inout Int, _ end: Int,
-                           into builder: inout BreedArenaBuilder) -> Bool {
-        for field in 0..<BreedArena.fields {
-            let key = FastKeys.all[field]
-            guard index + 16 <= end, key.matches(base + index) else { return false }
-            index += key.length
-            guard readString(base, &index, end, field: field, into: &builder) else { return false }
-        }
-        guard index < end, base[index] == Ascii.closeBrace else { return false }
-        index += 1
+    private static func readBreed(_ base: UnsafePointer<UInt8>, _ index: inout Int, _ end: Int, _ keys: FastKeys.BreedKeys,
+                                  text: UnsafePointer<UInt8>, out: inout UnsafeMutablePointer<UInt8>,
+                                  starts: UnsafeMutablePointer<UInt32>) -> Bool {
+        guard readField(base, &index, end, keys.breed, isName: true, text: text, out: &out, start: starts),
+              readField(base, &index, end, keys.country, isName: false, text: text, out: &out, start: starts + 1),
+              readField(base, &index, end, keys.origin, isName: false, text: text, out: &out, start: starts + 2),
+              readField(base, &index, end, keys.coat, isName: false, text: text, out: &out, start: starts + 3),
+              readField(base, &index, end, keys.pattern, isName: false, text: text, out: &out, start: starts + 4),
+              index < end, base[index] == Ascii.closeBrace
+        else { return false }
+        index &+= 1
         return true
     }
 
-    /// A string's content at `index` (after its opening quote) into field `field`, moving past
-    /// its closing quote.
+    /// The key `key` at `index`, then its string's content into the text at `out` with a NUL
+    /// after it, its offset from `text` into `start`; moves past the closing quote.
     @inline(__always)
-    private func readString(_ base: UnsafePointer<UInt8>, _ index: inout Int, _ end: Int, field: Int,
-                            into builder: inout BreedArenaBuilder) -> Bool {
-        builder.startField(field)
-        let start = builder.cursor
-        var out = start
+    private static func readField(_ base: UnsafePointer<UInt8>, _ index: inout Int, _ end: Int, _ key: FastKeys,
+                                  isName: Bool, text: UnsafePointer<UInt8>, out: inout UnsafeMutablePointer<UInt8>,
+                                  start: UnsafeMutablePointer<UInt32>) -> Bool {
+        guard index &+ 16 <= end, key.matches(base + index) else { return false }
+        index &+= key.length
+        let first = out
+        start.pointee = UInt32(truncatingIfNeeded: UnsafePointer(first) - text)
         var wide: UInt64 = 0
         while true {
-            guard index + 8 <= end else { return false }
+            guard index &+ 8 <= end else { return false }
             let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
             // Stored whole: the builder's slack takes the bytes past the string's end.
             UnsafeMutableRawPointer(out).storeBytes(of: word, as: UInt64.self)
             let special = Ascii.specialBytes(word)
             if special == 0 {
                 wide |= word
-                index += 8
+                index &+= 8
                 out += 8
                 continue
             }
-            let plain = special.trailingZeroBitCount >> 3
-            wide |= word & ((1 << (plain << 3)) &- 1)
-            index += plain
+            let plain = special.trailingZeroBitCount &>> 3
+            wide |= word & ((1 &<< (plain &<< 3)) &- 1)
+            index &+= plain
             out += plain
             let byte = base[index]
             if byte == Ascii.quote {
-                index += 1
+                index &+= 1
                 break
             }
-            guard byte == Ascii.backslash, index + 1 < end else { return false }  // a control character
-            if let unescaped = Self.simpleEscape(base[index + 1]) {
-                out.pointee = unescaped
-                out += 1
-                index += 2
-                continue
-            }
-            // \uXXXX (a pair for a scalar past U+FFFF), as PHP writes every non-ASCII character;
-            // a NUL, a lone surrogate or a bad digit: the general path says what.
-            guard base[index + 1] == UInt8(ascii: "u"), index + 6 <= end, let high = Self.hex4(base + index + 2), high != 0
-            else { return false }
-            var scalar = high
-            index += 6
-            if (0xD800..<0xDC00).contains(high) {
-                guard index + 6 <= end, base[index] == Ascii.backslash, base[index + 1] == UInt8(ascii: "u"),
-                      let low = Self.hex4(base + index + 2), (0xDC00..<0xE000).contains(low) else { return false }
-                scalar = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
-                index += 6
-            } else if (0xDC00..<0xE000).contains(high) {
-                return false
-            }
-            out += Self.writeUTF8(scalar, to: out)
+            guard byte == Ascii.backslash, let written = unescape(base, &index, end, to: out) else { return false }
+            out += written
         }
-        let length = out - start
-        let text = UnsafeBufferPointer(start: start, count: length)
-        if wide & 0x8080_8080_8080_8080 != 0, !Self.isUTF8(text) { return false }
+        let length = out - first
         if length == 0 {
-            guard field != 0 else { return false }  // an empty name is an error: the general path words it
-        } else if !Breed.hasPlainEnds(first: start[0], last: start[length - 1]),
-                  Breed.presence(String(decoding: text, as: UTF8.self))?.utf8.count != length {
-            return false  // white space to trim at an end
+            guard !isName else { return false }  // an empty name is an error: the general path words it
+        } else if !plainField(UnsafeBufferPointer(start: first, count: length), wide: wide) {
+            return false
         }
-        builder.endField(length: length)
+        out.pointee = 0
+        out += 1
         return true
+    }
+
+    /// Whether a field's text needs nothing the general path does: valid UTF-8 (checked only
+    /// when a byte of it is not ASCII, `wide`'s high bits) and nothing to trim at its ends.
+    @inline(__always)
+    private static func plainField(_ text: UnsafeBufferPointer<UInt8>, wide: UInt64) -> Bool {
+        if wide & 0x8080_8080_8080_8080 != 0, !isUTF8(text) { return false }
+        return Breed.hasPlainEnds(first: text[0], last: text[text.count &- 1])
+            || Breed.presence(String(decoding: text, as: UTF8.self))?.utf8.count == text.count
+    }
+
+    /// The escape at `index` (its backslash) undone at `out`, moving past it; the bytes
+    /// written, or `nil` for one the general path must word (a NUL, a lone surrogate, a bad
+    /// digit, an unknown escape, the body's end).
+    @inline(never)
+    private static func unescape(_ base: UnsafePointer<UInt8>, _ index: inout Int, _ end: Int,
+                                 to out: UnsafeMutablePointer<UInt8>) -> Int? {
+        guard index + 1 < end else { return nil }
+        if let unescaped = simpleEscape(base[index + 1]) {
+            out.pointee = unescaped
+            index += 2
+            return 1
+        }
+        // \uXXXX (a pair for a scalar past U+FFFF), as PHP writes every non-ASCII character.
+        guard base[index + 1] == UInt8(ascii: "u"), index + 6 <= end, let high = hex4(base + index + 2), high != 0
+        else { return nil }
+        var scalar = high
+        index += 6
+        if (0xD800..<0xDC00).contains(high) {
+            guard index + 6 <= end, base[index] == Ascii.backslash, base[index + 1] == UInt8(ascii: "u"),
+                  let low = hex4(base + index + 2), (0xDC00..<0xE000).contains(low) else { return nil }
+            scalar = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+            index += 6
+        } else if (0xDC00..<0xE000).contains(high) {
+            return nil
+        }
+        return writeUTF8(scalar, to: out)
     }
 
     /// The four hex digits at `at`, or `nil`.
@@ -240,7 +266,15 @@ struct FastKeys {
             && raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) & mask == second
     }
 
-    /// The five, in the order the API sends them; the first opens the object.
-    static let all = [FastKeys("{\"breed\":\""), FastKeys(",\"country\":\""), FastKeys(",\"origin\":\""),
-                      FastKeys(",\"coat\":\""), FastKeys(",\"pattern\":\"")]
+    /// The five keys of a breed, in the order the API sends them; the first opens the object.
+    struct BreedKeys {
+        let breed = FastKeys("{\"breed\":\"")
+        let country = FastKeys(",\"country\":\"")
+        let origin = FastKeys(",\"origin\":\"")
+        let coat = FastKeys(",\"coat\":\"")
+        let pattern = FastKeys(",\"pattern\":\"")
+    }
+
+    /// Made once, read once a page.
+    static let breed = BreedKeys()
 }
