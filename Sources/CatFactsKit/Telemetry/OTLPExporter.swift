@@ -130,13 +130,13 @@ final class OTLPExporter: Sendable {
         if full || first { wake.signal() }
     }
 
-    /// The figures `client`'s metrics JSON shows: its own spans and points, the exporter's failures.
-    /// How many clients the exporter keeps figures for: those attached, and none of those
-    /// gone (a bound the tests check).
+    /// How many clients the exporter keeps figures for, each counted once wherever it is held:
+    /// those attached, and none of those gone (a bound the tests check).
     var clientsTracked: Int {
-        state.withLock { state in Set(state.sentBy.keys).union(state.clients.keys).count + state.queue.ownersTracked }
+        state.withLock { state in Set(state.sentBy.keys).union(state.clients.keys).union(state.queue.ownersTracked).count }
     }
 
+    /// The figures `client`'s metrics JSON shows: its own spans and points, the exporter's failures.
     func exportState(of client: Int) -> ExportState {
         state.withLock { state in
             ExportState(endpoint: settings.endpoint, sent: state.sentBy[client] ?? 0, dropped: state.queue.dropped(by: client),

@@ -35,8 +35,8 @@ struct SpanQueue {
         if queuedBy[owner] != nil { gone.insert(owner) }
     }
 
-    /// How many owners the queue keeps a count of (a bound the tests check: clients come and go).
-    var ownersTracked: Int { Set(queuedBy.keys).union(droppedBy.keys).union(gone).count }
+    /// The owners the queue keeps a count of (a bound the tests check: clients come and go).
+    var ownersTracked: Set<Int> { Set(queuedBy.keys).union(droppedBy.keys).union(gone) }
 
     /// Adds `new` (oldest first) of `owner`, dropping the oldest past the bound.
     mutating func append(_ new: [SpanRecord], owner: Int = 0) {
