@@ -1,7 +1,7 @@
 import CatFactsKit
 
-/// Breed rows laid out before their contents are known (`scroll` prints rows as they
-/// arrive): column widths from typical field lengths, fitted to the width like a ``Table``.
+/// Rows laid out before their contents are known (`scroll` prints rows as they arrive):
+/// column widths from typical value lengths, fitted to the width like a ``Table``.
 struct StreamingColumns {
     private let table: Table
     private let widths: [Int]
@@ -13,17 +13,27 @@ struct StreamingColumns {
     /// Typical widths of the breed fields, in the API's order: enough for nearly every
     /// value of the real catalog ("United Arab Emirates", "Partly hairless"); longer values
     /// are cut with "…", and a narrower terminal narrows the widest first.
-    private static let typical = [24, 20, 16, 15, 13]
+    static let typicalBreedWidths = [24, 20, 16, 15, 13]
 
-    /// Columns for numbers up to `largestNumber`, fitted to `width`; values longer than
-    /// their column are cut unless `cutting` is off.
-    init(width: Int, largestNumber: Int, cutting: Bool = true) {
+    /// The typical widths of numbered breed rows: the number's (up to `largestNumber`), then
+    /// ``typicalBreedWidths``.
+    static func breedWidths(largestNumber: Int) -> [Int] {
+        [String(max(1, largestNumber)).count] + typicalBreedWidths
+    }
+
+    /// `columns` as wide as `typicalWidths`, fitted to `width`; values longer than their
+    /// column are cut unless `cutting` is off.
+    init(columns: [Table.Column], typicalWidths: [Int], width: Int, cutting: Bool = true) {
         self.cutting = cutting
-        let sample = [String(repeating: "0", count: String(max(1, largestNumber)).count)]
-            + Self.typical.map { String(repeating: "x", count: $0) }
-        table = Table(columns: BreedRows.columns(BreedRows.fields), lines: [.cells(sample)])
+        table = Table(columns: columns, lines: [.cells(typicalWidths.map { String(repeating: "x", count: $0) })])
         widths = table.widths(fitting: width)
         self.width = width
+    }
+
+    /// Numbered breed rows for numbers up to `largestNumber`, fitted to `width`.
+    init(width: Int, largestNumber: Int, cutting: Bool = true) {
+        self.init(columns: BreedRows.columns(BreedRows.fields), typicalWidths: Self.breedWidths(largestNumber: largestNumber),
+                  width: width, cutting: cutting)
     }
 
     /// The column headings.
@@ -31,9 +41,14 @@ struct StreamingColumns {
         style.bold(fit(table.layout(table.columns.map(\.header), widths: widths)))
     }
 
-    /// A loaded row.
+    /// A loaded row of cells.
+    func row(_ cells: [String]) -> String {
+        fit(table.layout(cells, widths: widths, cutting: cutting))
+    }
+
+    /// A loaded breed.
     func row(_ number: Int, _ breed: Breed) -> String {
-        fit(table.layout(BreedRows.cells(number, breed), widths: widths, cutting: cutting))
+        row(BreedRows.cells(number, breed))
     }
 
     /// A row whose page is loading, or failed: its number and `text`.
