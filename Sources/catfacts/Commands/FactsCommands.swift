@@ -38,14 +38,6 @@ extension Command {
             }
         }
         session.noteUnlabelledResult()
-        let output = session.output
-        switch output.mode {
-        case .json: output.print(JSONOutput.string(fact))
-        case .csv: output.printRecords([["fact"], [fact.text]])
-        case .plain: output.print(BreedRows.tabSafe(fact.text))
-        case .table:
-            output.print(TextWrap.lines(ControlEscapes.escaped(fact.text), width: output.width))
-            if session.answersOffline, let tag = output.sourceTag(.offlineCatalog) { output.print(tag) }
-        }
+        session.output.show(FactRows.report(fact, source: session.offlineSource))
     }
 }

@@ -9,50 +9,54 @@ extension Command {
     ) { session, arguments throws(ShellError) in
         try arguments.expect(atMost: 1)
         let registry = session.registry
+        let chosen = try arguments.values.first.map { (name) throws(ShellError) in
+            guard let command = registry.command(named: name) else { throw registry.unknownCommandError(name) }
+            return command
+        }
         let output = session.output
-        let style = output.style
-        if output.mode == .json || output.mode == .csv {
-            let chosen = try arguments.values.first.map { (name) throws(ShellError) in
-                guard let command = registry.command(named: name) else { throw registry.unknownCommandError(name) }
-                return [command]
-            } ?? registry.commands
-            let helps = chosen.map { CommandHelp($0, full: !arguments.values.isEmpty) }
-            if output.mode == .json {
-                output.print(helps.map { JSONOutput.string($0) })
-            } else {
-                // The JSON's fields as columns (details only for one command); aliases
-                // separated by spaces. Never the table's text, which CSV readers cannot read.
-                let full = !arguments.values.isEmpty
-                output.printRecords([["name", "aliases", "synopsis", "summary"] + (full ? ["details"] : [])]
-                                    + helps.map { [$0.name, $0.aliases.joined(separator: " "), $0.synopsis, $0.summary]
-                                        + (full ? [$0.details ?? ""] : []) })
-            }
-            return
+        let text = chosen.map { helpText($0, output: output) } ?? commandList(registry, style: output.style)
+        output.show(helpReport(chosen.map { [$0] } ?? registry.commands, full: chosen != nil, text: text))
+    }
+
+    /// The help of `commands` (`full`: with their details): a JSON object each; as rows, the
+    /// JSON's fields as columns, aliases separated by spaces (never the text, which CSV
+    /// readers cannot read); `text` for people and plain alike.
+    private static func helpReport(_ commands: [Command], full: Bool, text: [String]) -> Report {
+        let helps = commands.map { CommandHelp($0, full: full) }
+        let columns = ["name", "aliases", "synopsis", "summary"] + (full ? ["details"] : [])
+        let records: [[String?]] = helps.map { help in
+            [help.name, help.aliases.joined(separator: " "), help.synopsis, help.summary] + (full ? [help.details ?? ""] : [])
         }
-        guard let name = arguments.values.first else {
-            let width = registry.commands.map { DisplayWidth.of($0.synopsis) }.max() ?? 0
-            var lines = [style.bold("Commands") + " (help COMMAND tells more):"]
-            lines += registry.commands.map { "  " + DisplayWidth.pad($0.synopsis, to: width) + "  " + $0.summary }
-            lines += [
-                "Fields: \(Breed.Field.allCases.map(\.rawValue).joined(separator: ", ")).",
-                "Commands are separated by ; or new lines; # starts a comment; quote names with spaces or not.",
-                "Tab completes commands, fields and breed names; Up recalls history; Ctrl-S searches live (search alone); Ctrl-C cancels a request; Ctrl-D quits.",
-            ]
-            output.print(lines)
-            return
-        }
-        guard let command = registry.command(named: name) else { throw registry.unknownCommandError(name) }
-        var lines = ["usage: " + style.bold(command.synopsis)]
+        return Report(documents: helps.map(JSONDocument.init), data: .rows(Rows(columns: columns.map { Rows.Column($0) }, records: records)),
+                      lines: text)
+    }
+
+    /// `help`: every command's synopsis and summary, then the fields and the keys.
+    private static func commandList(_ registry: CommandRegistry, style: Style) -> [String] {
+        let width = registry.commands.map { DisplayWidth.of($0.synopsis) }.max() ?? 0
+        var lines = [style.bold("Commands") + " (help COMMAND tells more):"]
+        lines += registry.commands.map { "  " + DisplayWidth.pad($0.synopsis, to: width) + "  " + $0.summary }
+        lines += [
+            "Fields: \(Breed.Field.allCases.map(\.rawValue).joined(separator: ", ")).",
+            "Commands are separated by ; or new lines; # starts a comment; quote names with spaces or not.",
+            "Tab completes commands, fields and breed names; Up recalls history; Ctrl-S searches live (search alone); Ctrl-C cancels a request; Ctrl-D quits.",
+        ]
+        return lines
+    }
+
+    /// `help NAME`: the usage, the aliases, the details wrapped to the width (100 at most).
+    private static func helpText(_ command: Command, output: Output) -> [String] {
+        var lines = ["usage: " + output.style.bold(command.synopsis)]
         if !command.aliases.isEmpty { lines.append("also: " + command.aliases.joined(separator: ", ")) }
         for paragraph in command.details.split(separator: "\n\n", omittingEmptySubsequences: false) {
             lines += [""] + TextWrap.lines(String(paragraph), width: min(output.width, 100))
         }
-        output.print(lines)
+        return lines
     }
 }
 
 /// A command's help as JSON (`help` in JSON Lines: one object per command).
-private struct CommandHelp: Encodable {
+private struct CommandHelp: Encodable, Sendable {
     var name: String
     var aliases: [String]
     var synopsis: String

@@ -9,11 +9,9 @@ enum LiveSearchScreen {
     /// How long the text must stay unchanged before live search searches it, in ms.
     static let debounceMilliseconds = 150
 
-    /// Whether `search` alone can run live search here: keys read one by one and lines
-    /// redrawn in place need a terminal, and a table or plain listing (not JSON or CSV,
-    /// whose every line is data).
+    /// Whether `search` alone can run live search here (see ``Output/offersLiveSearch``).
     static func isAvailable(in session: isolated Session) -> Bool {
-        session.output.isInteractive && (session.output.mode == .table || session.output.mode == .plain)
+        session.output.offersLiveSearch
     }
 
     /// Runs live search. Returns whether it was left without showing a breed (Esc, Ctrl-D).
@@ -61,7 +59,7 @@ enum LiveSearchScreen {
         guard let chosen, let answer = view.answer else { return true }
         session.note(answer.source)
         session.number(view.matches.enumerated().map { ($0.offset + 1, $0.element) })
-        Command.printBreed(chosen, label: output.sourceLabel(answer.source), to: output)
+        output.show(BreedDetail.report(chosen, source: answer.source))
         return false
     }
 

@@ -26,29 +26,24 @@ extension Command {
             throw arguments.usage("choose one of --json, --prom, --watch, --bars (--bars takes --json)")
         }
         let output = session.output
+        // A flag naming a format (--json, --prom) gives that text in every output mode: the
+        // report's lines, with nothing else to choose from.
         if histogram {
             let snapshot = session.client.metrics.snapshot()
-            if flags["--json"] != nil || output.mode == .json {
-                output.print(LatencyHistogram.json(snapshot))
-            } else {
-                output.print(LatencyHistogram.lines(snapshot, width: output.width))
-            }
+            let json = LatencyHistogram.json(snapshot)
+            output.show(flags["--json"] != nil ? Report(lines: [json])
+                        : Report(documents: [JSONDocument { json }], lines: LatencyHistogram.lines(snapshot, width: output.width)))
         } else if flags["--watch"] != nil {
             try await watchMetrics(session)
         } else if flags["--prom"] != nil {
             var text = session.client.metrics.snapshot().prometheus()
             while text.hasSuffix("\n") { text.removeLast() }
-            output.print(text)
+            output.show(Report(lines: [text]))
         } else if flags["--json"] != nil {
-            output.print(session.client.metrics.snapshot().json())
+            output.show(Report(lines: [session.client.metrics.snapshot().json()]))
         } else {
-            let snapshot = session.client.metrics.snapshot()
-            switch output.mode {
-            case .json: output.print(snapshot.json())
-            case .plain: output.print(MetricsView.plain(snapshot, online: !session.server.offline && session.network.lastRequestReached == true))
-            case .table: output.print(metricsTable(snapshot, session))
-            case .csv: output.printRecords(MetricsView.csv(snapshot))
-            }
+            output.show(MetricsView.report(session.client.metrics.snapshot(), server: session.server,
+                                           lastRequestReached: session.network.lastRequestReached))
         }
     }
 
@@ -76,10 +71,12 @@ extension Command {
         }
     }
 
-    /// The metrics table at the session's width, with whether the server is reached.
+    /// The metrics as people read them, at the terminal's width: a screen redrawn in place
+    /// draws the table in every output mode.
     private static func metricsTable(_ snapshot: MetricsSnapshot, _ session: isolated Session) -> [String] {
         let online = MetricsView.online(server: session.server, lastRequestReached: session.network.lastRequestReached)
         let output = session.output
-        return MetricsView.lines(snapshot, online: online, width: output.width, style: output.style)
+        let view = MetricsView.view(snapshot, rows: MetricsView.endpointRows(snapshot), online: online)
+        return TableRenderer(width: output.width, style: output.style).lines(view)
     }
 }

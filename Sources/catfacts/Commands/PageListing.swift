@@ -16,28 +16,18 @@ enum PageListing {
             try accept(result, kind: kind, in: session)
             let rows = result.items.enumerated().map { (number: result.firstIndex + $0.offset + 1, breed: $0.element) }
             session.number(rows)
-            switch output.mode {
-            case .json: output.print(JSONOutput.string(result))
-            case .csv: output.printRecords([BreedRows.csvHeader] + rows.map { BreedRows.csv($0.number, $0.breed) })
-            case .plain: output.print(rows.map { BreedRows.plain($0.number, $0.breed) })
-            case .table:
-                output.print(title("Breeds", result, output: output))
-                if !rows.isEmpty { output.print(BreedRows.table(rows, width: output.width, style: output.style)) }
-            }
+            let listed = BreedRows.rows(rows)
+            output.show(Report(documents: [JSONDocument(result)], data: .rows(listed),
+                               view: [.title(title("Breeds", result), source: result.source), .table(listed)]))
         case .facts(let maxLength):
             let result = try await session.request { () async throws(CatFactsError) in
                 try await client.facts(page: page, limit: size, maxLength: maxLength)
             }
             try accept(result, kind: kind, in: session)
             let rows = result.items.enumerated().map { (number: result.firstIndex + $0.offset + 1, fact: $0.element) }
-            switch output.mode {
-            case .json: output.print(JSONOutput.string(result))
-            case .csv: output.printRecords([["number", "fact"]] + rows.map { [String($0.number), $0.fact.text] })
-            case .plain: output.print(rows.map { FactRows.plain($0.number, $0.fact) })
-            case .table:
-                output.print(title("Facts", result, output: output))
-                output.print(FactRows.list(rows, width: output.width, style: output.style))
-            }
+            let listed = FactRows.rows(rows)
+            output.show(Report(documents: [JSONDocument(result)], data: .rows(listed),
+                               view: [.title(title("Facts", result), source: result.source), .wrapped(listed)]))
         }
     }
 
@@ -76,10 +66,9 @@ enum PageListing {
         session.note(page.source)
     }
 
-    /// "Breeds — page 2 of 10 (98 in all)", with where it came from when not live.
-    private static func title<Item>(_ what: String, _ page: Page<Item>, output: Output) -> String {
-        let label = output.sourceLabel(page.source)
-        guard page.total > 0 else { return output.style.bold("\(what) — none") + label }
-        return output.style.bold("\(what) — page \(page.number) of \(page.lastPage) (\(page.total) in all)") + label
+    /// "Breeds — page 2 of 10 (98 in all)".
+    private static func title<Item>(_ what: String, _ page: Page<Item>) -> String {
+        guard page.total > 0 else { return "\(what) — none" }
+        return "\(what) — page \(page.number) of \(page.lastPage) (\(page.total) in all)"
     }
 }

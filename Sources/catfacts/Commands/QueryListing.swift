@@ -26,32 +26,7 @@ struct QueryListing: Sendable, Equatable {
         session.noteUnlabelledResult()
         session.position = PagePosition(kind: .query(listing), page: page.number, lastPage: page.lastPage)
         session.number(page.rows.map { (number: $0.number, breed: $0.breed) })
-        let output = session.output
-        let grouped = page.groupCount != nil
-        switch output.mode {
-        case .json:
-            output.print(JSONOutput.string(page))
-        case .csv:
-            // The key's column is `group` whatever the field: named after the field it would
-            // repeat that field's own column, which CSV readers keyed by name drop or rename.
-            let header = grouped ? [BreedRows.groupColumn] + BreedRows.csvHeader : BreedRows.csvHeader
-            output.printRecords([header] + page.rows.map { row in
-                (grouped ? [row.group ?? ""] : []) + BreedRows.csv(row.number, row.breed)
-            })
-        case .plain:
-            output.print(page.rows.map { row in
-                (row.group.map { BreedRows.tabSafe($0) + "\t" } ?? "") + BreedRows.plain(row.number, row.breed)
-            })
-        case .table:
-            output.print(output.style.bold(QueryTable.title(listing.title, page)) + session.offlineLabel)
-            guard !page.rows.isEmpty else { return }
-            if let field = listing.query.groupBy {
-                output.print(QueryTable.grouped(page, omitting: field, width: output.width, style: output.style))
-            } else {
-                output.print(BreedRows.table(page.rows.map { (number: $0.number, breed: $0.breed) }, width: output.width,
-                                             style: output.style))
-            }
-        }
+        session.output.show(QueryTable.report(listing.title, page, groupedBy: listing.query.groupBy, source: session.offlineSource))
     }
 }
 

@@ -36,7 +36,7 @@ enum BreedScroll {
     /// Walks the breeds from number `start` (from 1).
     static func walk(from start: Int, in session: isolated Session) async throws(ShellError) {
         let list = try scrollingList(session)
-        if session.output.isInteractive, session.output.mode == .table {
+        if session.output.scrollsByScreens {
             try await byScreens(list, from: start - 1, in: session)
         } else {
             try await inOrder(list, from: start - 1, count: rowsInOrder, in: session)
@@ -69,11 +69,11 @@ enum BreedScroll {
     private static func inOrder(_ list: PagedList<Breed>, from first: Int, count: Int,
                                 in session: isolated Session) async throws(ShellError) {
         let output = session.output
-        let width = output.width
-        // Off a terminal (and without COLUMNS) nothing is cut: a long value pushes its row right.
-        let layout = StreamingColumns(width: width, largestNumber: first + count, cutting: width < Output.unlimitedWidth)
-        var titled = output.mode != .table
-        if output.mode == .csv { output.printRecords([BreedRows.csvHeader]) }
+        let widths = StreamingColumns.breedWidths(largestNumber: first + count)
+        // The header row of the data (CSV's) before any wait; the table's title and headings
+        // once the first row is in, so the title can say where the rows come from.
+        output.show(Report(data: .rows(BreedRows.rows([]))))
+        var titled = false
         var shown: [(number: Int, breed: Breed)] = []
         defer { session.number(shown) }
         for index in first..<(first + count) {
@@ -82,23 +82,19 @@ enum BreedScroll {
             session.spinner.stop()
             session.noteReachability()
             if Task.isCancelled { throw .cancelled }
-            // Titled once the first row is in, so the title can say where the rows come from.
             if !titled {
-                output.print(output.style.bold("Breeds from \(first + 1), as they load") + session.offlineLabel)
-                output.print(layout.header(style: output.style))
+                output.show(Report(view: [.title("Breeds from \(first + 1), as they load", source: session.offlineSource),
+                                          .streamed(BreedRows.rows([]), typicalWidths: widths)]))
                 titled = true
             }
             switch state {
             case .loaded(let breed):
                 shown.append((index + 1, breed))
-                switch output.mode {
-                case .table: output.print(layout.row(index + 1, breed))
-                case .json: output.print(JSONOutput.string(breed))
-                case .plain: output.print(BreedRows.plain(index + 1, breed))
-                case .csv: output.printRecords([BreedRows.csv(index + 1, breed)])
-                }
+                let row = BreedRows.rows([(index + 1, breed)], continued: true)
+                output.show(Report(documents: [JSONDocument(breed)], data: .rows(row),
+                                   view: [.streamed(row, typicalWidths: widths)]))
             case .pastEnd:
-                if output.mode == .table { output.print(ScrollScreen.endOfList(count: list.count ?? index, style: output.style)) }
+                output.show(Report(view: [.note(ScrollScreen.endOfList(count: list.count ?? index))]))
                 return
             case .failed(let error):
                 throw ShellError(error)
@@ -107,7 +103,7 @@ enum BreedScroll {
                                  advice: "scroll \(index + 1) tries again")
             }
         }
-        if output.mode == .table { output.print(output.style.dim("(scroll \(first + count + 1) goes on)")) }
+        output.show(Report(view: [.note("(scroll \(first + count + 1) goes on)")]))
     }
 
     /// A screenful at a time, rows still loading shown as placeholders and redrawn in place
@@ -138,7 +134,7 @@ enum BreedScroll {
                 numberedAny = true
                 if stopped { return }
                 if screen.ended {
-                    output.print(ScrollScreen.endOfList(count: list.count ?? start, style: output.style))
+                    output.print(output.style.dim(ScrollScreen.endOfList(count: list.count ?? start)))
                     return
                 }
                 if let failure = screen.failure { throw ShellError(failure) }

@@ -18,13 +18,7 @@ extension Command {
         completion: .positions([["page-size", "output"], OutputMode.allCases.map(\.rawValue)])
     ) { session, arguments throws(ShellError) in
         guard let name = arguments.values.first else {
-            let pageSize = session.settings.pageSize
-            let output = session.output
-            switch output.mode {
-            case .json: output.print(JSONOutput.string(SettingsReport(pageSize: pageSize, output: output.mode.rawValue)))
-            case .csv: output.printRecords([["name", "value"], ["page-size", String(pageSize)], ["output", "csv"]])
-            case .table, .plain: output.print(["page-size \(pageSize)", "output \(output.mode.rawValue)"])
-            }
+            session.output.show(settingsReport(pageSize: session.settings.pageSize, output: session.output.modeName))
             return
         }
         try arguments.expect(atMost: 2)
@@ -43,10 +37,19 @@ extension Command {
             throw arguments.usage("'\(name)' is not a setting")
         }
     }
+
+    /// `set` alone: the settings as one JSON object, as `name`/`value` rows, and as
+    /// `NAME VALUE` lines for people and plain alike.
+    private static func settingsReport(pageSize: Int, output: String) -> Report {
+        let settings = [("page-size", String(pageSize)), ("output", output)]
+        return Report(documents: [JSONDocument(SettingsReport(pageSize: pageSize, output: output))],
+                      data: .rows(Rows(columns: [Rows.Column("name"), Rows.Column("value")], records: settings.map { [$0.0, $0.1] })),
+                      lines: settings.map { "\($0.0) \($0.1)" })
+    }
 }
 
 /// `set` in JSON: the settings as one object.
-private struct SettingsReport: Encodable {
+private struct SettingsReport: Encodable, Sendable {
     var pageSize: Int
     var output: String
 

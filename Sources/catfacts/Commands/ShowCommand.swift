@@ -27,17 +27,6 @@ extension Command {
             session.seen.add([breed])
             session.noteUnlabelledResult()
         }
-        printBreed(breed, label: session.offlineLabel, to: session.output)
-    }
-
-    /// Prints `breed` in full in the output's format (`show`, and Enter in live search);
-    /// `label` tags a table's name when the data is not live.
-    static func printBreed(_ breed: Breed, label: String, to output: Output) {
-        switch output.mode {
-        case .json: output.print(JSONOutput.string(breed))
-        case .csv: output.printRecords([Breed.Field.allCases.map(\.rawValue), Breed.Field.allCases.map { breed[$0] ?? "" }])
-        case .plain: output.print(BreedDetail.plain(breed))
-        case .table: output.print(BreedDetail.lines(breed, width: output.width, style: output.style, label: label))
-        }
+        session.output.show(BreedDetail.report(breed, source: session.offlineSource))
     }
 }

@@ -35,35 +35,21 @@ extension Command {
         let last = session.lastSource.map(describe) ?? "nothing fetched yet"
         let cacheState = cacheDescription(session.cache, client: session.client)
         let warnings = session.client.cacheWarnings
-        switch output.mode {
-        case .json:
-            output.print(JSONOutput.string(SourceReport(
+        // The data under lower-case names, as JSON and CSV name them; for people, capitalised,
+        // the server with how it was chosen, and each warning wrapped, not cut: its end names
+        // the file moved aside.
+        let facts = [("server", server.url), ("state", state), ("fallback", fallback), ("last", last), ("cache", cacheState)]
+            + warnings.map { ("cache_warning", $0) }
+        let view = [("Server", "\(server.url) (\(server.origin.rawValue))"), ("State", state), ("Fallback", fallback),
+                    ("Last", last), ("Cache", cacheState)].map { Record.Field($0.0.lowercased(), label: $0.0, value: $0.1) }
+            + warnings.map { Record.Field("cache_warning", label: "Warning", value: $0, wraps: true) }
+        output.show(Report(
+            documents: [JSONDocument(SourceReport(
                 server: server.url, origin: server.origin.rawValue, online: !server.offline && reached == true,
                 offlineMode: server.offline, fallback: server.fallback, lastSource: session.lastSource, cache: cacheState,
-                cacheWarnings: warnings)))
-        case .csv:
-            output.printRecords([["name", "value"], ["server", server.url], ["state", state], ["fallback", fallback],
-                                 ["last", last], ["cache", cacheState]] + warnings.map { ["cache_warning", $0] })
-        case .plain:
-            output.print(["server\t\(server.url)", "state\t\(state)", "fallback\t\(fallback)",
-                          "last\t\(last)", "cache\t\(cacheState)"] + warnings.map { "cache_warning\t" + BreedRows.tabSafe($0) })
-        case .table:
-            let rows = [("Server", "\(server.url) (\(server.origin.rawValue))"), ("State", state),
-                        ("Fallback", fallback), ("Last", last), ("Cache", cacheState)]
-            let style = output.style
-            let valueWidth = max(Table.minimumWidth, output.width - 10)
-            output.print(rows.map { name, value in
-                style.bold(DisplayWidth.pad(name, to: 8)) + "  " + DisplayWidth.truncate(value, to: valueWidth)
-            })
-            // Wrapped, not truncated: the end of a warning names the file moved aside.
-            for warning in warnings {
-                let wrapped = TextWrap.lines(warning, width: valueWidth)
-                output.print(wrapped.enumerated().map { index, line in
-                    (index == 0 ? style.bold(DisplayWidth.pad("Warning", to: 8)) : String(repeating: " ", count: 8))
-                        + "  " + line
-                })
-            }
-        }
+                cacheWarnings: warnings))],
+            data: .rows(Rows(columns: [Rows.Column("name"), Rows.Column("value")], records: facts.map { [$0.0, $0.1] })),
+            view: [.fields(view)]))
     }
 
     /// The cache choice in words, unless the library could not use the file chosen: then

@@ -1,23 +1,19 @@
 import CatFactsKit
 
-/// One breed in full: every field on its own line, an absent one said as "(not given)".
+/// One breed in full (`show`, Enter in live search): every field, an absent one said as
+/// "(not given)" in a table.
 enum BreedDetail {
-    /// What an absent field says.
-    static let notGiven = "(not given)"
-
-    /// `Field  value` lines, values cut to fit `width`.
-    static func lines(_ breed: Breed, width: Int, style: Style, label: String) -> [String] {
-        let labelWidth = Breed.Field.allCases.map { BreedRows.header($0).count }.max() ?? 0
-        return Breed.Field.allCases.map { field in
-            let name = style.bold(DisplayWidth.pad(BreedRows.header(field), to: labelWidth))
-            let room = max(Table.minimumWidth, width - labelWidth - Table.gap)
-            let value = breed[field].map { DisplayWidth.truncate(ControlEscapes.escaped($0), to: room) } ?? style.dim(notGiven)
-            return name + String(repeating: " ", count: Table.gap) + value + (field == .breed ? label : "")
-        }
+    /// `breed` as a record, its name tagged with `source` when not live.
+    static func record(_ breed: Breed, source: Source?) -> Record {
+        Record(fields: Breed.Field.allCases.map { field in
+            Record.Field(field.rawValue, label: BreedRows.header(field), value: breed[field],
+                         source: field == .breed ? source : nil)
+        })
     }
 
-    /// `field<TAB>value` lines, the value empty when absent.
-    static func plain(_ breed: Breed) -> [String] {
-        Breed.Field.allCases.map { "\($0.rawValue)\t\(BreedRows.tabSafe(breed[$0] ?? ""))" }
+    /// `breed` in full: its JSON, its record, and the record for people.
+    static func report(_ breed: Breed, source: Source?) -> Report {
+        let record = record(breed, source: source)
+        return Report(documents: [JSONDocument(breed)], data: .record(record), view: [.fields(record.fields)])
     }
 }

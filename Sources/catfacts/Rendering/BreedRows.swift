@@ -1,9 +1,9 @@
 import CatFactsKit
 
-/// Numbered breeds as table lines or tab-separated lines.
+/// Numbered breeds as rows: the number, then each field in the API's order.
 enum BreedRows {
     /// What an absent field shows in a table.
-    static let absent = "—"
+    static let absent = TableRenderer.absent
     /// The columns after the number, in the API's order.
     static let fields = Breed.Field.allCases
 
@@ -18,37 +18,30 @@ enum BreedRows {
         field.rawValue.prefix(1).uppercased() + field.rawValue.dropFirst()
     }
 
-    /// A table row: the number, then each field or "—".
+    /// A table row: the number, then each field or "—" (what the screens of `scroll` draw).
     static func cells(_ number: Int, _ breed: Breed, fields: [Breed.Field] = fields) -> [String] {
         [String(number)] + fields.map { breed[$0].map(ControlEscapes.escaped) ?? absent }
     }
 
-    /// The CSV column of a grouped listing's key (`group FIELD`), before ``csvHeader``: one
-    /// name whatever the field, never the field's own (which ``csvHeader`` already has).
-    static let groupColumn = "group"
+    /// The column of a grouped listing's key (`group FIELD`), before the number: one name
+    /// whatever the field, never the field's own (which the rows already have: CSV readers
+    /// keyed by name would drop or rename one). Tables show it as headings instead.
+    static let groupColumn = Rows.Column("group", inTable: false)
 
-    /// The CSV header row: `number`, then the field names.
-    static let csvHeader = ["number"] + fields.map(\.rawValue)
-
-    /// A CSV record: the number, then each field (empty when absent).
-    static func csv(_ number: Int, _ breed: Breed) -> [String] {
-        [String(number)] + fields.map { breed[$0] ?? "" }
+    /// The columns as data: `number` (`#`), then the fields (a table leaves out `grouped`:
+    /// its headings say it).
+    static func dataColumns(omitting grouped: Breed.Field? = nil) -> [Rows.Column] {
+        [Rows.Column("number", heading: "#", rightAligned: true, shrinks: false)]
+            + fields.map { Rows.Column($0.rawValue, heading: header($0), isKey: $0 == .breed, inTable: $0 != grouped) }
     }
 
-    /// The numbered breeds as a table fitted to `width`.
-    static func table(_ rows: [(number: Int, breed: Breed)], width: Int, style: Style) -> [String] {
-        Table(columns: columns(fields), lines: rows.map { .cells(cells($0.number, $0.breed)) })
-            .render(width: width, style: style)
+    /// A row: the number, then each field (`nil` when absent).
+    static func record(_ number: Int, _ breed: Breed) -> [String?] {
+        [String(number)] + fields.map { breed[$0] }
     }
 
-    /// A tab-separated line: the number, then each field (empty when absent).
-    static func plain(_ number: Int, _ breed: Breed) -> String {
-        ([String(number)] + fields.map { breed[$0] ?? "" }).map(tabSafe).joined(separator: "\t")
-    }
-
-    /// `text` with tabs and newlines as spaces, so it stays one field of one line, and
-    /// other control characters escaped.
-    static func tabSafe(_ text: String) -> String {
-        ControlEscapes.escaped(String(text.map { $0 == "\t" || $0.isNewline ? " " : $0 }))
+    /// The numbered breeds as rows; `continued` when they go on from rows printed before.
+    static func rows(_ numbered: [(number: Int, breed: Breed)], continued: Bool = false) -> Rows {
+        Rows(columns: dataColumns(), records: numbered.map { record($0.number, $0.breed) }, continued: continued)
     }
 }

@@ -1,26 +1,23 @@
 import CatFactsKit
 
-/// The metrics as a table per endpoint, then the device, OS, memory, online state and cache.
+/// The metrics: per endpoint, then the device, OS, memory, online state, cache and exporter.
 enum MetricsView {
-    /// The table and the facts below it, fitted to `width`. `online` says the state in words.
-    static func lines(_ snapshot: MetricsSnapshot, online: String, width: Int, style: Style) -> [String] {
-        var lines: [String] = []
-        if snapshot.endpoints.isEmpty {
-            lines.append(style.dim("No requests yet."))
-        } else {
-            let headers = ["Endpoint", "Requests", "Errors", "Retries", "Avg ms", "p50", "p95", "p99", "Last"]
-            let columns = headers.enumerated().map { index, header in
-                Table.Column(header, rightAligned: index > 0, shrinks: index == 0)
-            }
-            let rows = snapshot.endpoints.map { e in
-                Table.Line.cells([e.endpoint, String(e.requests), String(e.errors), String(e.retries),
-                                  ms(e.avgMs), ms(e.p50Ms), ms(e.p95Ms), ms(e.p99Ms), ms(e.lastMs)])
-            }
-            lines += Table(columns: columns, lines: rows).render(width: width, style: style)
-        }
+    /// The metrics as a report: the library's JSON; the endpoints as rows (times in
+    /// milliseconds, none where nothing was measured); the fixed lines scripts read in plain
+    /// (see ``plain(_:online:)``); for people, the endpoints' table then the device, OS,
+    /// memory, online state, cache and exporter, each with its warnings.
+    static func report(_ snapshot: MetricsSnapshot, server: ServerInfo, lastRequestReached: Bool?) -> Report {
+        let rows = endpointRows(snapshot)
+        let plainLines = plain(snapshot, online: !server.offline && lastRequestReached == true)
+        return Report(documents: [JSONDocument { snapshot.json() }], data: .rows(rows), lines: plainLines,
+                      view: view(snapshot, rows: rows, online: online(server: server, lastRequestReached: lastRequestReached)))
+    }
+
+    /// What people read: the endpoints' table, then each fact with the warnings that go
+    /// under it, wrapped, not truncated (the end of a cache warning names the file moved aside).
+    /// `online` says the state in words. (`metrics --watch` redraws it.)
+    static func view(_ snapshot: MetricsSnapshot, rows: Rows, online: String) -> [ViewBlock] {
         let system = snapshot.system
-        // Each fact with the warnings that go under it, wrapped, not truncated: the end of a
-        // cache warning names the file moved aside.
         let facts: [(String, String, [String])] = [
             ("Device", "\(system.device.make) \(system.device.model) (\(system.device.arch), \(system.device.cpus) CPUs)", []),
             ("OS", "\(system.os.name) \(system.os.version), kernel \(system.os.kernel)", []),
@@ -29,16 +26,27 @@ enum MetricsView {
             ("Cache", cacheSummary(snapshot.cache), snapshot.cache?.warnings ?? []),
             ("Export", exportSummary(snapshot.export), snapshot.export?.warnings ?? []),
         ]
-        lines.append("")
-        for (name, value, warnings) in facts {
-            let text = DisplayWidth.truncate(value, to: max(Table.minimumWidth, width - 8))
-            lines.append(style.bold(DisplayWidth.pad(name, to: 6)) + "  " + text)
-            for warning in warnings {
-                let wrapped = TextWrap.lines("warning: " + warning, width: max(Table.minimumWidth, width - 8))
-                lines += wrapped.map { String(repeating: " ", count: 8) + $0 }
-            }
+        let fields = facts.flatMap { name, value, warnings in
+            [Record.Field(name.lowercased(), label: name, value: value)]
+                + warnings.map { Record.Field("warning", label: "", value: "warning: " + $0, wraps: true) }
         }
-        return lines
+        return [rows.records.isEmpty ? .note("No requests yet.") : .table(rows), .lines([""]), .fields(fields)]
+    }
+
+    /// The endpoints as rows: requests, errors, retries, then the average, p50, p95, p99 and
+    /// last times in milliseconds (absent where nothing was measured: never a 0.0 that reads
+    /// as a 0 ms response; CSV's missing value keeps a spreadsheet's column numeric).
+    static func endpointRows(_ snapshot: MetricsSnapshot) -> Rows {
+        let names = [("endpoint", "Endpoint"), ("requests", "Requests"), ("errors", "Errors"), ("retries", "Retries"),
+                     ("avg_ms", "Avg ms"), ("p50_ms", "p50"), ("p95_ms", "p95"), ("p99_ms", "p99"), ("last_ms", "Last")]
+        let columns = names.enumerated().map { index, name in
+            Rows.Column(name.0, heading: name.1, rightAligned: index > 0, shrinks: index == 0)
+        }
+        func ms(_ value: Double?) -> String? { value.map(oneDecimal) }
+        return Rows(columns: columns, records: snapshot.endpoints.map { e in
+            [e.endpoint, String(e.requests), String(e.errors), String(e.retries),
+             ms(e.avgMs), ms(e.p50Ms), ms(e.p95Ms), ms(e.p99Ms), ms(e.lastMs)]
+        })
     }
 
     /// Whether the server is reached, in words, for the table's Online line.
@@ -75,28 +83,17 @@ enum MetricsView {
              ms(e.avgMs), ms(e.p50Ms), ms(e.p95Ms), ms(e.p99Ms), ms(e.lastMs)].joined(separator: "\t")
         }
         let system = snapshot.system
-        lines.append(["device", system.device.make, system.device.model, system.device.arch, String(system.device.cpus)].map(BreedRows.tabSafe).joined(separator: "\t"))
-        lines.append(["os", system.os.name, system.os.version, system.os.kernel].map(BreedRows.tabSafe).joined(separator: "\t"))
+        lines.append(["device", system.device.make, system.device.model, system.device.arch, String(system.device.cpus)].map(PlainRenderer.field).joined(separator: "\t"))
+        lines.append(["os", system.os.name, system.os.version, system.os.kernel].map(PlainRenderer.field).joined(separator: "\t"))
         lines.append("memory\t\(snapshot.memory.residentBytes)\t\(snapshot.memory.peakResidentBytes)")
         lines.append("online\t\(online ? "yes" : "no")")
         return lines
     }
 
-    /// The endpoints as CSV records, a header row first; times in milliseconds, an empty field
-    /// where nothing was measured (CSV's missing value: a spreadsheet keeps the column numeric).
-    static func csv(_ snapshot: MetricsSnapshot) -> [[String]] {
-        func ms(_ value: Double?) -> String { value.map(oneDecimal) ?? "" }
-        return [["endpoint", "requests", "errors", "retries", "avg_ms", "p50_ms", "p95_ms", "p99_ms", "last_ms"]]
-            + snapshot.endpoints.map { e in
-                [e.endpoint, String(e.requests), String(e.errors), String(e.retries),
-                 ms(e.avgMs), ms(e.p50Ms), ms(e.p95Ms), ms(e.p99Ms), ms(e.lastMs)]
-            }
-    }
-
     /// A time to one decimal; "—" when nothing was measured (no response yet), never a 0.0
     /// that reads as a 0 ms response.
     private static func ms(_ value: Double?) -> String { value.map(oneDecimal) ?? noData }
-    /// What a time with nothing measured shows, in the table and the plain lines.
+    /// What a time with nothing measured shows in the plain lines (as in the table).
     private static let noData = "—"
     private static func mib(_ bytes: Int) -> String { oneDecimal(Double(bytes) / 1_048_576) + " MiB" }
     /// KiB below a MiB, else MiB: a cache's few pages and its cap of tens of MiB both read well.

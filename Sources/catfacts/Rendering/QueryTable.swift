@@ -1,8 +1,22 @@
 import CatFactsKit
 
-/// A page of a query's answer as a table: its title, and the groups of `group` under
-/// their headings.
+/// A page of a query's answer (`group`, `sort`, `filter`, `search`) as a report: its JSON,
+/// its rows (a grouped answer's key first, as the `group` column), and for people a title
+/// and one table, the groups under their headings, the grouped field left out.
 enum QueryTable {
+    /// Page `page` of the query titled `what`, tagged with `source` when not live.
+    static func report(_ what: String, _ page: QueryPage, groupedBy field: Breed.Field?, source: Source?) -> Report {
+        let grouped = page.groupCount != nil
+        let columns = (grouped ? [BreedRows.groupColumn] : []) + BreedRows.dataColumns(omitting: field)
+        let records = page.rows.map { row in
+            (grouped ? [row.group] : []) + BreedRows.record(row.number, row.breed)
+        }
+        let rows = Rows(columns: columns, records: records,
+                        grouping: grouped ? Rows.Grouping(column: 0, sizes: page.groupSizes) : nil)
+        return Report(documents: [JSONDocument(page)], data: .rows(rows),
+                      view: [.title(title(what, page), source: source), .table(rows)])
+    }
+
     /// "Breeds by origin — page 1 of 10 (98 breeds in 12 groups)".
     static func title(_ what: String, _ page: QueryPage) -> String {
         let what = ControlEscapes.escaped(what)
@@ -11,22 +25,6 @@ enum QueryTable {
         let counted = "(\(count(page.total))\(groups))"
         guard page.lastPage > 1 else { return "\(what) \(counted)" }
         return "\(what) — page \(page.number) of \(page.lastPage) \(counted)"
-    }
-
-    /// One table for the page's groups, a heading before each (its key and its size in the
-    /// whole answer), the grouped field left out (the heading says it).
-    static func grouped(_ page: QueryPage, omitting field: Breed.Field, width: Int, style: Style) -> [String] {
-        let fields = BreedRows.fields.filter { $0 != field }
-        var lines: [Table.Line] = []
-        var current: String?
-        for row in page.rows {
-            if let key = row.group, key != current {
-                current = key
-                lines.append(.heading("\(ControlEscapes.escaped(key)) (\(page.groupSizes[key] ?? 0))"))
-            }
-            lines.append(.cells(BreedRows.cells(row.number, row.breed, fields: fields)))
-        }
-        return Table(columns: BreedRows.columns(fields), lines: lines).render(width: width, style: style)
     }
 
     /// "1 breed", "12 breeds", "none".

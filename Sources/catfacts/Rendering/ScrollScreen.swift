@@ -40,8 +40,8 @@ struct ScrollScreen {
         return style.dim("-- \(rows.lowerBound + 1)–\(rows.upperBound)\(total): any key for more, q to stop --")
     }
 
-    /// The line after the last breed.
-    static func endOfList(count: Int, style: Style) -> String {
-        style.dim("(end of the list: \(count) breeds)")
+    /// The line after the last breed (dim).
+    static func endOfList(count: Int) -> String {
+        "(end of the list: \(count) breeds)"
     }
 }

@@ -1,7 +1,7 @@
 import CatFactsKit
 
 /// What `source` says, as JSON (`set output json`).
-struct SourceReport: Encodable {
+struct SourceReport: Encodable, Sendable {
     var server: String
     var origin: String
     /// The last request reached the server.

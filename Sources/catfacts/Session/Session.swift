@@ -138,9 +138,12 @@ actor Session {
     /// Whether answers now come from the bundled catalog rather than the server.
     var answersOffline: Bool { server.offline || servingOffline }
 
-    /// The label for results that carry no source (a fact, a breed, a query): from the
-    /// bundled catalog when the session is answering offline.
-    var offlineLabel: String { answersOffline ? output.sourceLabel(.offlineCatalog) : "" }
+    /// The source of results that carry none (a fact, a breed, a query): the bundled catalog
+    /// when the session is answering offline, else none to tell.
+    var offlineSource: Source? { answersOffline ? .offlineCatalog : nil }
+
+    /// ``offlineSource`` as a label after a title (the screens that draw their own).
+    var offlineLabel: String { offlineSource.map(output.sourceLabel) ?? "" }
 
     // MARK: listings
 
