@@ -14,6 +14,23 @@ extension Breed: JSONWritable {
     }
 }
 
+/// A decoded page's breeds, written from its text without making a `Breed` (the keys sorted as
+/// ``Breed``'s writer sorts them: breed, coat, country, origin, pattern).
+extension BreedArena: JSONWritable {
+    func writeJSON(to writer: inout JSONWriter) {
+        writer.reserve(textSize + count * 64 + 2)
+        writer.array(count: count) { writer, index in
+            writer.object { object in
+                object.member("breed", utf8: field(index, 0))
+                object.member("coat", utf8: field(index, 3))
+                object.member("country", utf8: field(index, 1))
+                object.member("origin", utf8: field(index, 2))
+                object.member("pattern", utf8: field(index, 4))
+            }
+        }
+    }
+}
+
 extension Fact: JSONWritable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.object { object in
@@ -26,10 +43,11 @@ extension Fact: JSONWritable {
 extension Page: JSONWritable where Item: JSONWritable {
     func writeJSON(to writer: inout JSONWriter) {
         let fetched = fetchedAt.formatted(.iso8601)
-        writer.reserve(160 + items.count * 128)
+        writer.reserve(160 + (arena == nil ? items.count * 128 : 0))
         writer.object { object in
             object.member("fetched_at", fetched)
-            object.member("items") { $0.array(items) }
+            // A page decoded into an arena is written from it: its breeds are never made.
+            if let arena { object.member("items") { arena.writeJSON(to: &$0) } } else { object.member("items") { $0.array(items) } }
             object.member("last_page", lastPage)
             object.member("page", number)
             object.member("per_page", perPage)

@@ -51,32 +51,35 @@ struct JSONWriter: ~Copyable {
     /// `\u00XX` escapes (lowercase hex, as Foundation writes them), the rest as UTF-8.
     mutating func string(_ text: String) {
         var text = text
-        text.withUTF8 { utf8 in
-            // The usual case, nothing to escape, is one copy: room for it all at once.
-            reserve(utf8.count + 2)
-            append(Ascii.quote)
-            var run = 0  // start of the bytes not yet copied
-            var index = 0
-            while index < utf8.count {
-                // Eight bytes at a time past the ones that need no escape.
-                if index + 8 <= utf8.count, let start = utf8.baseAddress {
-                    let special = Ascii.specialBytes(UnsafeRawPointer(start).loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                    guard special != 0 else {
-                        index += 8
-                        continue
-                    }
-                    index += special.trailingZeroBitCount >> 3
+        text.withUTF8 { string(utf8: $0) }
+    }
+
+    /// Appends the UTF-8 text `utf8` as a JSON string, as ``string(_:)`` does.
+    mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+        // The usual case, nothing to escape, is one copy: room for it all at once.
+        reserve(utf8.count + 2)
+        append(Ascii.quote)
+        var run = 0  // start of the bytes not yet copied
+        var index = 0
+        while index < utf8.count {
+            // Eight bytes at a time past the ones that need no escape.
+            if index + 8 <= utf8.count, let start = utf8.baseAddress {
+                let special = Ascii.specialBytes(UnsafeRawPointer(start).loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                guard special != 0 else {
+                    index += 8
+                    continue
                 }
-                let byte = utf8[index]
-                index += 1
-                guard byte < 0x20 || byte == Ascii.quote || byte == Ascii.backslash else { continue }
-                append(UnsafeBufferPointer(rebasing: utf8[run..<index - 1]))
-                run = index
-                escape(byte)
+                index += special.trailingZeroBitCount >> 3
             }
-            append(UnsafeBufferPointer(rebasing: utf8[run...]))
-            append(Ascii.quote)
+            let byte = utf8[index]
+            index += 1
+            guard byte < 0x20 || byte == Ascii.quote || byte == Ascii.backslash else { continue }
+            append(UnsafeBufferPointer(rebasing: utf8[run..<index - 1]))
+            run = index
+            escape(byte)
         }
+        append(UnsafeBufferPointer(rebasing: utf8[run...]))
+        append(Ascii.quote)
     }
 
     private mutating func escape(_ byte: UInt8) {
@@ -141,6 +144,13 @@ struct JSONWriter: ~Copyable {
         member(key) { $0.string(value) }
     }
 
+    /// A string member whose value is the UTF-8 `utf8`, left out when it is empty (an absent
+    /// field of a ``BreedArena``).
+    mutating func member(_ key: StaticString, utf8: UnsafeBufferPointer<UInt8>) {
+        guard !utf8.isEmpty else { return }
+        member(key) { $0.string(utf8: utf8) }
+    }
+
     /// A number member.
     mutating func member(_ key: StaticString, _ value: Int) {
         member(key) { $0.int(value) }
@@ -148,10 +158,15 @@ struct JSONWriter: ~Copyable {
 
     /// Appends `[...]` of `values`.
     mutating func array<Value: JSONWritable>(_ values: [Value]) {
+        array(count: values.count) { writer, index in values[index].writeJSON(to: &writer) }
+    }
+
+    /// Appends `[...]` of `count` elements, element `i` written by `element(&self, i)`.
+    mutating func array(count: Int, _ element: (inout JSONWriter, Int) -> Void) {
         append(Ascii.openBracket)
-        for index in values.indices {
+        for index in 0..<count {
             if index > 0 { append(Ascii.comma) }
-            values[index].writeJSON(to: &self)
+            element(&self, index)
         }
         append(Ascii.closeBracket)
     }

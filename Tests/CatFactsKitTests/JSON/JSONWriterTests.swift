@@ -31,6 +31,29 @@ struct JSONWriterTests {
                              source: .offlineCatalog, fetchedAt: fetched))
     }
 
+    @Test func aPageDecodedIntoAnArenaIsWrittenFromItWithTheBytesOfItsBreeds() throws {
+        let fetched = Date(timeIntervalSince1970: 1_790_000_000.25)
+        let breeds = [Breed(breed: Self.awkward, country: "Côte d'Ivoire", origin: nil, coat: "Short", pattern: Self.awkward),
+                      Breed(breed: "Aegean")] + BundledCatalog.breeds
+        var builder = BreedArenaBuilder(textCapacity: 16, breedCapacity: 1)
+        for breed in breeds { builder.append(breed) }
+        let fromArena = Page(number: 1, lastPage: 1, perPage: breeds.count, total: breeds.count, arena: builder.finish(),
+                             source: .network, fetchedAt: fetched)
+        let fromValues = Page(number: 1, lastPage: 1, perPage: breeds.count, total: breeds.count, items: breeds,
+                              source: .network, fetchedAt: fetched)
+        #expect(fromArena.arena?.count == breeds.count)
+        #expect(JSONOutput.string(fromArena) == JSONOutput.encoded(fromValues))
+        // An empty arena, and one the fast path read from the API's bytes.
+        let empty = Page(number: 2, lastPage: 1, perPage: 5, total: 0, arena: .empty, source: .cache, fetchedAt: fetched)
+        #expect(JSONOutput.string(empty) == JSONOutput.encoded(Page(number: 2, lastPage: 1, perPage: 5, total: 0, items: [Breed](),
+                                                                    source: .cache, fetchedAt: fetched)))
+        let body = Array(#"{"current_page":1,"data":[{"breed":"Cr\u00e8me \/ \"Rex\"","country":"","origin":"Natural","coat":"Short","pattern":"Van"}],"last_page":1,"per_page":1,"total":1}"#.utf8)
+        let decoded = try ScanningPageDecoder().decodeBreedArena(from: body)
+        #expect(decoded.fastPath)
+        let page = Page(number: 1, lastPage: 1, perPage: 1, total: 1, arena: decoded.arena, source: .network, fetchedAt: fetched)
+        #expect(JSONOutput.string(page) == #"{"fetched_at":"\#(fetched.formatted(.iso8601))","items":[{"breed":"Crème / \"Rex\"","coat":"Short","origin":"Natural","pattern":"Van"}],"last_page":1,"page":1,"per_page":1,"source":"network","total":1}"#)
+    }
+
     @Test func queryAnswers() {
         let breeds = Array(BundledCatalog.breeds.prefix(4))
         expectSameBytes(BreedQueryResult.items(breeds))
