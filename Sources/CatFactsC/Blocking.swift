@@ -1,25 +1,42 @@
 import CatFactsKit
+import Dispatch
 
-/// A blocking C entry point's wait for the async core (see `Blocking.run`): its value or
-/// error. The requests it sent are recorded for `cf_last_error_attempts`; `cf_client_interrupt`
-/// of `client` cancels it. It starts on the caller's thread, so an answer that is ready (a
-/// cached page, a page read ahead) costs no thread switch; requests go to the pool. The
-/// caller's thread's trace context for `client` (`cf_client_set_trace_context`) goes with it.
-func blocking<T: Sendable>(on client: CatFactsClient,
-                           _ body: @escaping @Sendable () async throws(CatFactsError) -> T) -> Result<T, CatFactsError> {
-    let report = CallReport()
-    let host = ThreadTraceContexts.current(for: client)
-    let result = Blocking.run(cancellableBy: client.callsInProgress, startingHere: true) { () async -> Result<T, CatFactsError> in
-        await HostTrace.$current.withValue(host) { () async -> Result<T, CatFactsError> in
-            await CallReport.$current.withValue(report) { () async -> Result<T, CatFactsError> in
-                do throws(CatFactsError) {
-                    return .success(try await body())
-                } catch {
-                    return .failure(error)
-                }
-            }
+/// Waits on a C caller's thread for async work that runs on the concurrency pool. The waiting
+/// thread is not a pool thread, so the pool keeps all its threads for the work. Never call it
+/// from a pool thread (a task, or a listener the library calls): it could wait for itself.
+enum Blocking {
+    /// Runs `body` as a detached task and returns its value once it is done; the task is
+    /// recorded in `calls` while it runs, so that an interrupt of its client cancels it
+    /// (`cf_client_interrupt`).
+    ///
+    /// With `startingHere`, the task starts on the calling thread (`Task.immediateDetached`,
+    /// the thread marked by `CallerThread`) and moves to the pool at its first suspension: an
+    /// answer that is ready (a cached page, a page read ahead) comes back without waking
+    /// another thread and waiting to be woken. Code that may run there must call no listener
+    /// (they run on library threads, as the header says): it calls `CallerThread.leave()`
+    /// first, as the core's requests do.
+    static func run<Value: Sendable>(cancellableBy calls: CallsInProgress, startingHere: Bool = false,
+                                     _ body: @escaping @Sendable () async -> Value) -> Value {
+        let done = DispatchSemaphore(value: 0)
+        let result = Locked<Value?>(nil)
+        // Recorded before the task starts: an interrupt while it runs on this thread is kept,
+        // and cancels the task as soon as there is one.
+        let relay = CancelRelay()
+        let token = calls.add { relay.cancel() }
+        let work = { @Sendable () async -> Void in
+            let value = await body()
+            result.withLock { $0 = value }
+            done.signal()
         }
+        if startingHere {
+            relay.attach(CallerThread.marking { Task.immediateDetached(operation: work) })
+        } else {
+            relay.attach(Task.detached(operation: work))
+        }
+        done.wait()
+        calls.remove(token)
+        // The task stored its value before signalling.
+        guard let value = result.withLock({ $0.take() }) else { fatalError("Blocking.run: the task ended without a value") }
+        return value
     }
-    ErrorFields.addAttempts(report.attempts)
-    return result
 }

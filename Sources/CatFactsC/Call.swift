@@ -68,9 +68,10 @@ enum Call {
                              _ prepare: () throws(CatFactsError) -> @Sendable (CatFactsClient) async throws(CatFactsError) -> Answer)
         -> cf_status where Answer: Encodable & Sendable {
         text(out, what: "out_json") { () throws(CatFactsError) in
-            let client = try ClientHandle.client(client)
+            let handle = try ClientHandle.handle(client)
             let request = try prepare()
-            return try blocking(on: client) { () async throws(CatFactsError) in
+            let client = handle.client
+            return try blocking(on: handle) { () async throws(CatFactsError) in
                 JSONOutput.string(try await request(client))
             }.get()
         }
@@ -85,9 +86,10 @@ enum Call {
                                        layout: (Page<Item>) -> UnsafeMutablePointer<Block>) -> cf_status {
         out?.pointee = nil
         return status { () throws(CatFactsError) in
-            let client = try ClientHandle.client(client)
+            let handle = try ClientHandle.handle(client)
             guard let out else { throw .argument("out (the \(type) ** to fill) is NULL") }
-            let answer = try blocking(on: client) { () async throws(CatFactsError) in try await fetch(client) }.get()
+            let client = handle.client
+            let answer = try blocking(on: handle) { () async throws(CatFactsError) in try await fetch(client) }.get()
             out.pointee = layout(answer)
         }
     }

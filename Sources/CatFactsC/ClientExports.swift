@@ -81,7 +81,7 @@ public func cf_metrics_prometheus(_ client: OpaquePointer?,
 @_cdecl("cf_client_interrupt")
 public func cf_client_interrupt(_ client: OpaquePointer?) {
     // No Call, no lock, no allocation: a signal handler may call this.
-    ClientHandle.interruptible(client)?.callsInProgress.interrupt()
+    ClientHandle.interruptible(client)?.interrupt()
 }
 
 @_cdecl("cf_client_set_online_listener")

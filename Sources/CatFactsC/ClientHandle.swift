@@ -5,6 +5,10 @@ import CatFactsKit
 final class ClientHandle: HandleObject {
     static let kind = HandleRegistry.Kind.client
     let client: CatFactsClient
+    /// The blocking calls in progress through this handle and the lists opened on it: what
+    /// `cf_client_interrupt` cancels. The C face's alone: a Swift program's client has none,
+    /// and starts no interrupt watcher.
+    let calls = CallsInProgress()
     private init(_ client: CatFactsClient) { self.client = client }
 
     /// A new handle: a client opened with `cf_client_open`'s base URL and options.
@@ -18,15 +22,20 @@ final class ClientHandle: HandleObject {
         }
     }
 
-    /// The client `pointer` stands for, or the argument error naming it.
-    static func client(_ pointer: OpaquePointer?) throws(CatFactsError) -> CatFactsClient {
-        try Handle.require(pointer, as: ClientHandle.self, what: "the client").client
+    /// The handle `pointer` stands for, or the argument error naming it.
+    static func handle(_ pointer: OpaquePointer?) throws(CatFactsError) -> ClientHandle {
+        try Handle.require(pointer, as: ClientHandle.self, what: "the client")
     }
 
-    /// The client for `cf_client_interrupt`: `nil` for anything but an open client handle,
+    /// The client `pointer` stands for, or the argument error naming it.
+    static func client(_ pointer: OpaquePointer?) throws(CatFactsError) -> CatFactsClient {
+        try handle(pointer).client
+    }
+
+    /// The calls `cf_client_interrupt` cancels: `nil` for anything but an open client handle,
     /// found with no lock, allocation or error message, so that a signal handler may ask.
-    static func interruptible(_ pointer: OpaquePointer?) -> CatFactsClient? {
-        Handle.peek(pointer, as: ClientHandle.self)?.client
+    static func interruptible(_ pointer: OpaquePointer?) -> CallsInProgress? {
+        Handle.peek(pointer, as: ClientHandle.self)?.calls
     }
 
     /// Ends the handle; anything but an open client handle: nothing.

@@ -8,9 +8,9 @@ public func cf_list_open(_ client: OpaquePointer?, _ what: cf_collection, _ opti
                          _ out: UnsafeMutablePointer<OpaquePointer?>?) -> cf_status {
     out?.pointee = nil
     return Call.status { () throws(CatFactsError) in
-        let client = try ClientHandle.client(client)
+        let clientHandle = try ClientHandle.handle(client)
         guard let out else { throw .argument("out (the cf_list ** to fill) is NULL") }
-        out.pointee = try ListHandle.open(on: client, what, json: optionsJSON)
+        out.pointee = try ListHandle.open(on: clientHandle, what, json: optionsJSON)
     }
 }
 

@@ -11,16 +11,19 @@ final class ListHandle: HandleObject {
     }
 
     let items: Items
-    /// Its client's calls in progress: `cf_client_interrupt` ends a `cf_list_wait` too.
+    /// Its client handle's calls in progress (``ClientHandle/calls``, kept after that handle
+    /// closes): `cf_client_interrupt` ends a `cf_list_wait` too.
     let calls: CallsInProgress
     private init(_ items: Items, calls: CallsInProgress) {
         self.items = items
         self.calls = calls
     }
 
-    /// A new handle: a list of `what` on `client`, with `cf_list_open`'s options.
-    static func open(on client: CatFactsClient, _ what: cf_collection,
+    /// A new handle: a list of `what` on the client of `clientHandle`, with `cf_list_open`'s
+    /// options; its waits are among that handle's calls.
+    static func open(on clientHandle: ClientHandle, _ what: cf_collection,
                      json: UnsafePointer<CChar>?) throws(CatFactsError) -> OpaquePointer {
+        let client = clientHandle.client
         let (options, maxLength) = try PagingOptions.parse(json)
         let items: Items
         switch what {
@@ -32,7 +35,7 @@ final class ListHandle: HandleObject {
         default:
             throw .argument("collection \(what.rawValue) is neither CF_BREEDS (\(CF_BREEDS.rawValue)) nor CF_FACTS (\(CF_FACTS.rawValue))")
         }
-        let handle = ListHandle(items, calls: client.callsInProgress)
+        let handle = ListHandle(items, calls: clientHandle.calls)
         do throws(CatFactsError) {
             return try Handle.make(handle)
         } catch {

@@ -44,7 +44,7 @@ final class RequestSender: Sendable {
                      decode: (borrowing [UInt8]) throws(DecodeFailure) -> Value) async throws(CatFactsError) -> FetchOutcome<Value> {
         // A blocking call starts on its caller's thread, where no listener may run: the
         // request, which listeners hear of, goes to the pool first.
-        await Blocking.leaveCallerThread()
+        await CallerThread.leave()
         let url = address.url(endpoint, query: query)
         let id = nextID.add(1, ordering: .relaxed).newValue
         activity.call([RequestActivity(id: id, url: url, phase: .began)])

@@ -34,8 +34,6 @@ public final class CatFactsClient: Sendable {
     public var baseURL: URL { address.baseURL }
     /// The page cache; `nil` when ``ClientOptions/cacheMaxBytes`` is 0.
     public let store: ResponseStore?
-    /// The blocking calls a C host has in progress on this client (``CallsInProgress``).
-    package let callsInProgress = CallsInProgress()
     /// The breeds seen so far, for ``breed(named:)``.
     let knownBreeds = KnownBreeds()
     /// Every breed, once a query has needed them all.

@@ -5,9 +5,9 @@ import Darwin
 #endif
 
 /// A POSIX thread of the library's own, detached, for a loop that blocks (the curl engine's
-/// poll, the interrupt watcher's read): Foundation's `Thread` is not in FoundationEssentials,
+/// poll, the telemetry exporter's, the C face's interrupt watcher's read): Foundation's `Thread` is not in FoundationEssentials,
 /// and such loops must not hold a thread of the concurrency pool.
-enum DetachedThread {
+package enum DetachedThread {
     private final class Body {
         let run: @Sendable () -> Void
         init(_ run: @escaping @Sendable () -> Void) { self.run = run }
@@ -16,7 +16,7 @@ enum DetachedThread {
     /// Starts `body` on a new thread with a stack of `stackSize` bytes: 0, or the error
     /// number `pthread_create` gave when the system refused a thread (the caller reports it).
     @discardableResult
-    static func start(stackSize: Int, _ body: @escaping @Sendable () -> Void) -> Int32 {
+    package static func start(stackSize: Int, _ body: @escaping @Sendable () -> Void) -> Int32 {
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }

@@ -34,8 +34,8 @@ final class ListenerSlot<Event>: @unchecked Sendable {
     func call(_ events: [Event]) {
         guard !events.isEmpty else { return }
         // Listeners run on library threads (the header): never at the start of a blocking
-        // call, on its caller's thread (`Blocking.leaveCallerThread`). Checked in debug builds.
-        assert(!Blocking.onCallerThread, "a listener called on a caller's thread")
+        // call, on its caller's thread (`CallerThread.leave()`). Checked in debug builds.
+        assert(!CallerThread.isCurrent, "a listener called on a caller's thread")
         let me = Self.currentThread
         condition.lock()
         callers[me, default: 0] += 1

@@ -50,8 +50,8 @@ package enum ProcessFork {
 
     /// Gives the concurrency runtime a default executor of the library's own
     /// (``ForkChildExecutor``), in a child of `fork()`, where libdispatch's may never run a
-    /// job again. The first client of each child calls it (through ``InterruptWatcher``);
-    /// a child of that child gets a new one, with threads of its own.
+    /// job again. The C face's interrupt watcher calls it at the first blocking call in each
+    /// child; a child of that child gets a new one, with threads of its own.
     package static func useOwnExecutor() {
         #if os(Linux)
         _createExecutors(factory: ForkChildExecutorFactory.self)

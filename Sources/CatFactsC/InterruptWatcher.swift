@@ -1,59 +1,10 @@
+import CatFactsKit
 import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-/// The blocking calls a host has in progress on one client, so that `cf_client_interrupt`
-/// can cancel them all, as `sqlite3_interrupt` does for a database connection.
-///
-/// Interrupting comes in two halves, because a signal handler may call it: ``interrupt()``
-/// only sets an atomic flag and writes one byte to a pipe (both async-signal-safe); the
-/// process's one ``InterruptWatcher`` thread wakes on that byte and cancels the tasks of
-/// every client whose flag is set. A call that starts between the two halves is cancelled
-/// too.
-package final class CallsInProgress: Sendable {
-    private let cancels = Locked<[UInt64: @Sendable () -> Void]>([:])
-    private let nextToken = Atomic<UInt64>(0)
-    private let requested = Atomic<Bool>(false)
-    /// Whether the watcher knows these calls: only once a blocking call was made, so a client
-    /// that never makes one (a Swift program's, the shell's) starts no watcher thread.
-    private let watched = Atomic<Bool>(false)
-
-    package init() {}
-
-    /// Records a call in progress, cancelled by `cancel`; the token for ``remove(_:)``.
-    package func add(_ cancel: @escaping @Sendable () -> Void) -> UInt64 {
-        if !watched.load(ordering: .acquiring),
-           watched.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged {
-            // An interrupt before the first call had nothing to cancel: it must not cancel this one.
-            requested.store(false, ordering: .releasing)
-            InterruptWatcher.shared.register(self)
-        }
-        let token = nextToken.add(1, ordering: .relaxed).newValue
-        cancels.withLock { $0[token] = cancel }
-        return token
-    }
-
-    /// The call of `token` is over.
-    package func remove(_ token: UInt64) {
-        _ = cancels.withLock { $0.removeValue(forKey: token) }
-    }
-
-    /// Asks for every call in progress to be cancelled. Async-signal-safe: an atomic store and
-    /// a `write(2)`; no lock, no allocation.
-    package func interrupt() {
-        requested.store(true, ordering: .releasing)
-        InterruptWatcher.shared.wake()
-    }
-
-    /// Cancels every call in progress if an interrupt was asked for (on the watcher's thread).
-    func cancelIfRequested() {
-        guard requested.exchange(false, ordering: .acquiringAndReleasing) else { return }
-        for cancel in cancels.withLock({ Array($0.values) }) { cancel() }
-    }
-}
 
 /// The thread that does the cancelling half of ``CallsInProgress/interrupt()``: it sleeps in
 /// `read(2)` on a pipe and, woken by a byte, looks at every live client's calls.
@@ -62,10 +13,11 @@ package final class CallsInProgress: Sendable {
 /// whose thread would take the child's bytes): the first client registered in the child makes
 /// a new pipe and a new thread (``ProcessFork/generation`` says when).
 final class InterruptWatcher: Sendable {
+    /// The process's one watcher; its thread starts with the first ``register(_:)``.
     static let shared = InterruptWatcher()
 
-    /// A registered client's calls, held weakly: a client that goes away leaves its entry
-    /// empty. `@unchecked Sendable`: `calls` is written at init only, read under `clients`' lock.
+    /// A registered client's calls, held weakly: once its handle and every list opened on it
+    /// are closed, the entry is empty. `@unchecked Sendable`: `calls` is written at init only, read under `clients`' lock.
     private final class Entry: @unchecked Sendable {
         weak var calls: CallsInProgress?
         init(_ calls: CallsInProgress) { self.calls = calls }
@@ -90,6 +42,9 @@ final class InterruptWatcher: Sendable {
                                    child: { [state] in state.unlockAfterFork() }))
     }
 
+    /// Watches `calls` (held weakly) from now on; starts the thread, and a new pipe, when
+    /// there is none in this process yet (the first blocking call, or the first in a child of
+    /// `fork()`, which also gets the library's own executor there).
     func register(_ calls: CallsInProgress) {
         state.withLock { state in
             if state.generation != ProcessFork.generation, let readEnd = start() {
@@ -125,7 +80,7 @@ final class InterruptWatcher: Sendable {
         return readEnd
     }
 
-    /// Async-signal-safe: one `write(2)`.
+    /// Wakes the thread, if one started. Async-signal-safe: one `write(2)`.
     func wake() {
         let end = writeEnd.load(ordering: .acquiring)
         guard end >= 0 else { return }

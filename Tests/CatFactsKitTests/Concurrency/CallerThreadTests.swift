@@ -6,14 +6,41 @@ import Testing
 import Glibc
 #endif
 
-@Suite("Blocking calls: a ready answer on the caller's thread, listeners never there")
-struct BlockingTests {
-    /// `body`'s value, run on a thread of its own: `Blocking.run` must not be called from a
-    /// pool thread, and a C caller's thread is not one.
+@Suite("The caller's thread: a ready answer stays on it, listeners never run there")
+struct CallerThreadTests {
+    /// `body`'s value, run on a thread of its own: a blocking wait must not be made on a pool
+    /// thread, and a C caller's thread is not one.
     private static func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
             Thread { continuation.resume(returning: body()) }.start()
         }
+    }
+
+    /// `body` started as the C face starts a blocking call: a task begun on the current
+    /// thread, marked (``CallerThread/marking(_:)``), and waited for there.
+    private static func startedHere<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
+        let done = DispatchSemaphore(value: 0)
+        let result = Locked<T?>(nil)
+        CallerThread.marking {
+            _ = Task.immediateDetached {
+                let value = await body()
+                result.withLock { $0 = value }
+                done.signal()
+            }
+        }
+        done.wait()
+        guard let value = result.withLock({ $0.take() }) else { fatalError("the task ended without a value") }
+        return value
+    }
+
+    @Test func theMarkHoldsInsideMarkingOnly() async {
+        let seen = await Self.onOwnThread { () -> [Bool] in
+            let before = CallerThread.isCurrent
+            let inside = CallerThread.marking { CallerThread.isCurrent }
+            return [before, inside, CallerThread.isCurrent]
+        }
+        #expect(seen == [false, true, false])
+        #expect(!CallerThread.isCurrent)
     }
 
     /// Many times over: a single yield sometimes went on on the caller's thread (its
@@ -22,30 +49,15 @@ struct BlockingTests {
         let outcomes = await Self.onOwnThread { () -> [Bool] in
             let caller = pthread_self()
             return (0..<500).flatMap { _ in
-                Blocking.run(cancellableBy: nil, startingHere: true) { () async -> [Bool] in
-                    let startedHere = pthread_equal(caller, pthread_self()) != 0 && Blocking.onCallerThread
-                    await Blocking.leaveCallerThread()
-                    return [startedHere, pthread_equal(caller, pthread_self()) == 0 && !Blocking.onCallerThread]
+                Self.startedHere { () async -> [Bool] in
+                    let startedHere = pthread_equal(caller, pthread_self()) != 0 && CallerThread.isCurrent
+                    await CallerThread.leave()
+                    return [startedHere, pthread_equal(caller, pthread_self()) == 0 && !CallerThread.isCurrent]
                 }
             }
         }
         #expect(outcomes.count == 1000 && outcomes.allSatisfy { $0 })
-        #expect(!Blocking.onCallerThread)
-    }
-
-    @Test func anInterruptWhileTheTaskRunsHereCancelsItOnceItSuspends() async {
-        let calls = CallsInProgress()
-        let cancelled = await Self.onOwnThread {
-            Blocking.run(cancellableBy: calls, startingHere: true) { () async -> Bool in
-                calls.interrupt()
-                // The watcher thread cancels what is registered: this call already is, though
-                // its task is not attached until it suspends.
-                let deadline = ContinuousClock.now + hangBound
-                while !Task.isCancelled, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(5)) }
-                return Task.isCancelled
-            }
-        }
-        #expect(cancelled)
+        #expect(!CallerThread.isCurrent)
     }
 
     @Test func requestListenersNeverRunOnTheCallersThreadAndACachedAnswerStaysOnIt() async throws {
@@ -59,7 +71,7 @@ struct BlockingTests {
             let stayed = await Self.onOwnThread { () -> [Bool] in
                 caller.withLock { $0 = pthread_self() }
                 return (0..<2).map { _ in
-                    Blocking.run(cancellableBy: nil, startingHere: true) { () async -> Bool in
+                    Self.startedHere { () async -> Bool in
                         let start = pthread_self()
                         _ = try? await client.breeds(page: 1, limit: 2)
                         return pthread_equal(start, pthread_self()) != 0
