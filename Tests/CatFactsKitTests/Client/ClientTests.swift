@@ -60,4 +60,31 @@ struct ClientTests {
             #expect(Set(first.items.map(\.breed)).isDisjoint(with: page.items.map(\.breed)))
         }
     }
+
+    #if os(Linux)
+    /// The C face's interrupt watcher (a thread named cf-interrupt) is for blocking C calls
+    /// and lives in CatFactsC: a Swift client, whatever it does, never starts it.
+    @Test func aSwiftClientStartsNoInterruptWatcher() async throws {
+        try await withMock { client, _ in
+            _ = try await client.breeds(page: 1, limit: 2)
+            _ = try await client.randomFact()
+            let list = try client.breedList()
+            _ = await list.wait(for: 0, timeout: hangBound)
+            list.close()
+            let names = Self.threadNames()
+            #expect(!names.isEmpty)
+            #expect(!names.contains("cf-interrupt"))
+        }
+    }
+
+    /// The names of this process's threads (`/proc/self/task/TID/comm`).
+    private static func threadNames() -> [String] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return tasks.compactMap { task in
+            // A thread that ended while the folder was read has no file left.
+            (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8))?
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+    }
+    #endif
 }
