@@ -1,15 +1,19 @@
 """https in front of a real catfacts-mock, with a CA made for the test: openssl makes the CA
 and a server certificate it signs (for 127.0.0.1 and localhost), and a TLS terminator on
 loopback passes each decrypted connection to the mock. Also a server that sends a response
-with more headers than libcurl accepts. Used by the Python suite and the shell's."""
+with more headers than libcurl accepts. Used by the Python suite and the shell's, and run as a
+program by the C suite's tls_test (``python3 tls_front.py MOCK_URL FOLDER``: see main)."""
 from __future__ import annotations
 
+import argparse
+import signal
 import socket
 import ssl
 import subprocess
+import sys
 import threading
 from pathlib import Path
-from typing import Callable, Dict, Iterator, Tuple
+from typing import Callable, Dict, Iterator, List, Tuple
 
 
 class Authority:
@@ -159,4 +163,32 @@ def host_port(url: str) -> Tuple[str, int]:
     return host, int(port)
 
 
+def main(arguments: List[str]) -> int:
+    """Makes the CA files in FOLDER, starts a front before MOCK_URL and prints, one a line:
+    ``listening on https://127.0.0.1:PORT``, ``ca PATH``, ``other-ca PATH`` and ``ca-dir PATH``
+    (the CA hashed for SSL_CERT_DIR); then serves until SIGTERM or SIGINT. A caller waits for
+    those lines, never for a time; it removes FOLDER."""
+    parser = argparse.ArgumentParser(prog="tls_front.py", description="https before a catfacts-mock, with a CA made here")
+    parser.add_argument("mock_url", help="the mock's base URL, http://127.0.0.1:PORT")
+    parser.add_argument("folder", type=Path, help="an existing folder for the CA's files, which the caller removes")
+    options = parser.parse_args(arguments)
+    authority = Authority(options.folder)
+    front = TLSFront(authority, host_port(options.mock_url))
+    print(f"listening on {front.url}\nca {authority.ca}\nother-ca {authority.other_ca}\n"
+          f"ca-dir {authority.hashed_folder()}", flush=True)
+    signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(0))
+    try:
+        while True:
+            signal.pause()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        front.stop()
+    return 0
+
+
 __all__ = ["Authority", "TLSFront", "serve_once_each", "many_headers", "free_of", "host_port"]
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
