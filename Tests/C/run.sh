@@ -25,7 +25,9 @@
 # under valgrind) and fails it: a bound only a hang reaches, not a measure of speed (on a
 # loaded 2-core machine thread_test alone has taken more than 5 minutes).
 # Needs: the library and the mock built (swift build --product CatFacts --product catfacts-mock),
-# gcc or cc, libjansson-dev; valgrind for --valgrind. CF_TEST_VERBOSE=1 names and times each test.
+# gcc or cc, libjansson-dev; valgrind for --valgrind; python3 and openssl for tls_test (its TLS
+# server is bindings/python/tests/tls_front.py; PYTHON=... for another python). CF_TEST_VERBOSE=1
+# names and times each test.
 set -u
 cd "$(dirname "$0")/../.."
 
@@ -46,7 +48,7 @@ for arg in "$@"; do
         --valgrind) valgrind=1 ;;
         --sanitize) sanitize=1 ;;
         --tsan) sanitize=2 ;;
-        -h|--help) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         -*) echo "run.sh: unknown option $arg" >&2; exit 2 ;;
         *) names+=("${arg%.c}") ;;
     esac
