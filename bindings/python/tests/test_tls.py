@@ -1,14 +1,16 @@
 """https as users configure it: a CA of their own through ca_file=, REQUESTS_CA_BUNDLE,
 SSL_CERT_FILE, SSL_CERT_DIR or CURL_CA_BUNDLE, against a real TLS server (a CA made by openssl
-for the test, in front of the real mock); and what the errors say when it goes wrong."""
+for the test, in front of the real mock); and what the errors say when it goes wrong, without
+any CA bundle on the machine included."""
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
-from typing import Dict, Iterator
+from typing import Dict, Iterator, Sequence
 
 import pytest
 
@@ -30,10 +32,10 @@ def https_url(authority: Authority, mock_url: str) -> Iterator[str]:
     front.stop()
 
 
-def first_breed(environment: Dict[str, str], url: str, **options: str) -> Dict[str, str]:
+def first_breed(environment: Dict[str, str], url: str, prefix: Sequence[str] = (), **options: str) -> Dict[str, str]:
     """Opens a client in a fresh interpreter with ``environment`` (the library reads the CA
     variables when the client is opened) and asks for one breed: {"breed": ...} or
-    {"error": type, "message": ...}."""
+    {"error": type, "message": ...}. ``prefix``: a command the interpreter runs under."""
     script = f"""
 import json, catfacts
 try:
@@ -42,7 +44,7 @@ try:
 except catfacts.CatFactsError as error:
     print(json.dumps({{"error": type(error).__name__, "message": str(error)}}))
 """
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=HANG_S,
+    done = subprocess.run([*prefix, sys.executable, "-c", script], capture_output=True, text=True, timeout=HANG_S,
                           env={**free_of(dict(os.environ)), **environment, "PYTHONPATH": str(PYTHON_DIR)})
     assert done.returncode == 0, done.stderr
     answer: Dict[str, str] = json.loads(done.stdout)
@@ -93,6 +95,19 @@ def test_a_bundle_without_the_servers_ca_is_named_with_where_it_came_from(https_
     assert answer["error"] == "NetworkError"
     assert f"could not be verified against {authority.other_ca} (from CURL_CA_BUNDLE)" in answer["message"]
     assert "this bundle holds the CA that signed the server's certificate" in answer["message"]
+
+
+@pytest.mark.skipif(os.geteuid() != 0 or shutil.which("unshare") is None,
+                    reason="needs root and unshare(1) to hide the system's CA bundles")
+def test_with_no_ca_bundle_on_the_machine_the_error_says_what_to_install_or_set(https_url: str) -> None:
+    """The system's bundles hidden (an empty tmpfs over /etc/ssl, and /etc/pki where it exists, in a
+    mount namespace of the child interpreter's own)."""
+    hide = 'mount -t tmpfs none /etc/ssl && { ! test -d /etc/pki || mount -t tmpfs none /etc/pki; } && exec "$@"'
+    answer = first_breed({}, https_url, prefix=["unshare", "--mount", "--propagation", "private", "sh", "-c", hide, "sh"])
+    assert answer["error"] == "NetworkError"
+    assert "no CA certificates to verify the server with" in answer["message"]
+    assert "install the ca-certificates package, or name a PEM file of CA certificates in the ca_file option " \
+           "(--ca-file in the shell), SSL_CERT_FILE or CURL_CA_BUNDLE" in answer["message"]
 
 
 def test_an_environment_bundle_that_does_not_exist_is_named(https_url: str, tmp_path: Path) -> None:
