@@ -365,13 +365,17 @@ typedef struct cf_client cf_client;
  *   "ca_file"             string       a PEM file of CA certificates that https servers
  *                                      are verified against instead of the system's (a
  *                                      company proxy's or an internal mirror's own CA); at
- *                                      most 4096 bytes; a file that cannot be read is
- *                                      CF_ERR_ARGUMENT at once. Absent: CURL_CA_BUNDLE, else
- *                                      SSL_CERT_FILE and SSL_CERT_DIR from the environment
- *                                      when the client is opened, as curl reads them; else
- *                                      the system's bundle (ca-certificates). Without any,
- *                                      https calls fail with CF_ERR_NETWORK saying what to
- *                                      install or set
+ *                                      most 4096 bytes; "", a folder or a file that cannot
+ *                                      be read is CF_ERR_ARGUMENT at once. Absent:
+ *                                      CURL_CA_BUNDLE, else SSL_CERT_FILE and SSL_CERT_DIR
+ *                                      (an empty one counts as unset) from the environment
+ *                                      as it is when the client is opened, as curl reads
+ *                                      them; else the system's bundle (ca-certificates).
+ *                                      A server the bundle in use does not verify, or a
+ *                                      variable's bundle that cannot be used (not checked
+ *                                      at open), fails https calls with CF_ERR_NETWORK
+ *                                      naming the bundle and where it came from; without
+ *                                      any bundle, saying what to install or set
  *   "max_body_bytes"      1..2^31      larger bodies are refused (default 8388608)
  *   "otlp_endpoint"       string       an OTLP/HTTP collector's base URL
  *                                      ("http://127.0.0.1:4318"): spans and metrics are
