@@ -145,7 +145,7 @@ public enum ClientOption: String, Sendable, CaseIterable {
         case .maxBodyBytes: "the largest body accepted"
         case .otlpEndpoint: "the OTLP/HTTP collector for spans and metrics; \"\" off"
         case .maxConnections: "connections open to one host at once"
-        case .caFile: "a PEM file of CA certificates for the server's; absent: SSL_CERT_FILE, SSL_CERT_DIR, CURL_CA_BUNDLE, then the system's"
+        case .caFile: "a PEM file of CA certificates for the server's; absent: CURL_CA_BUNDLE, else SSL_CERT_FILE and SSL_CERT_DIR, else the system's"
         }
     }
 
