@@ -23,10 +23,10 @@ extension OTLPTraceRequest {
 extension SpanRecord {
     /// `Span`.
     func write(into writer: inout ProtobufWriter) {
-        writer.bytes(1, HexBytes.decoded(traceId))
-        writer.bytes(2, HexBytes.decoded(spanId))
+        writer.hexBytes(1, traceId)
+        writer.hexBytes(2, spanId)
         writer.string(3, traceState ?? "")
-        writer.bytes(4, parentSpanId.map(HexBytes.decoded) ?? [])
+        writer.hexBytes(4, parentSpanId ?? "")
         writer.string(5, name)
         writer.varint(6, kind)
         writer.fixed64(7, UInt64(startTimeUnixNano) ?? 0)
@@ -134,34 +134,6 @@ extension OTLPAttribute {
             case .int(let number): valueWriter.forcedVarint(3, UInt64(bitPattern: Int64(number)))
             case .double(let number): valueWriter.presentDouble(4, number)
             }
-        }
-    }
-}
-
-/// Hex ids (trace and span ids, as the library keeps them) as the bytes protobuf sends.
-enum HexBytes {
-    /// The bytes of `hex`, two digits each; `[]` when it is not hex of an even length (the
-    /// library's own ids always are).
-    static func decoded(_ hex: String) -> [UInt8] {
-        let digits = Array(hex.utf8)
-        guard digits.count % 2 == 0 else { return [] }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(digits.count / 2)
-        var index = 0
-        while index < digits.count {
-            guard let high = value(digits[index]), let low = value(digits[index + 1]) else { return [] }
-            bytes.append(high << 4 | low)
-            index += 2
-        }
-        return bytes
-    }
-
-    private static func value(_ digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
-        default: nil
         }
     }
 }

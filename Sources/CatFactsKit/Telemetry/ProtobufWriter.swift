@@ -5,8 +5,16 @@
 ///
 /// Fields at their default value are left out, as proto3 writes them; a nested message is
 /// always written (an empty one says the field is set).
+///
+/// Everything goes into one buffer: a nested message is written in place and its length put
+/// in front of it afterwards (moving it only when the length takes more than one byte), and
+/// strings and ids are copied straight in, so a span costs no allocation of its own.
 struct ProtobufWriter {
     private(set) var bytes: [UInt8] = []
+
+    init() {
+        bytes.reserveCapacity(1024)
+    }
 
     private enum WireType: UInt64 {
         case varint = 0, fixed64 = 1, lengthDelimited = 2
@@ -75,7 +83,40 @@ struct ProtobufWriter {
 
     mutating func string(_ field: UInt64, _ value: String) {
         guard !value.isEmpty else { return }
-        bytes(field, Array(value.utf8))
+        key(field, .lengthDelimited)
+        varint(UInt64(value.utf8.count))
+        bytes.append(contentsOf: value.utf8)
+    }
+
+    /// A `bytes` field given as hex digits (a trace or span id, as the library keeps them):
+    /// the bytes they spell, two digits each; left out when empty or not hex of even length
+    /// (the library's own ids always are).
+    mutating func hexBytes(_ field: UInt64, _ hex: String) {
+        var hex = hex
+        hex.withUTF8 { digits in
+            guard !digits.isEmpty, digits.count % 2 == 0 else { return }
+            let start = bytes.count
+            key(field, .lengthDelimited)
+            varint(UInt64(digits.count / 2))
+            var index = 0
+            while index < digits.count {
+                guard let high = Self.hexValue(digits[index]), let low = Self.hexValue(digits[index + 1]) else {
+                    bytes.removeSubrange(start...)
+                    return
+                }
+                bytes.append(high << 4 | low)
+                index += 2
+            }
+        }
+    }
+
+    private static func hexValue(_ digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     mutating func bytes(_ field: UInt64, _ value: [UInt8]) {
@@ -85,13 +126,26 @@ struct ProtobufWriter {
         bytes.append(contentsOf: value)
     }
 
-    /// A nested message, written by `body` into a writer of its own.
+    /// A nested message, written by `body` in place; its length is put in front of it after.
     mutating func message(_ field: UInt64, _ body: (inout ProtobufWriter) -> Void) {
-        var nested = ProtobufWriter()
-        body(&nested)
         key(field, .lengthDelimited)
-        varint(UInt64(nested.bytes.count))
-        bytes.append(contentsOf: nested.bytes)
+        let lengthAt = bytes.count
+        bytes.append(0)  // the length's first byte
+        body(&self)
+        var length = UInt64(bytes.count - lengthAt - 1)
+        guard length >= 0x80 else {
+            bytes[lengthAt] = UInt8(length)
+            return
+        }
+        // A longer length: room for its other bytes, the message moved once.
+        var encoded: [UInt8] = []
+        while length >= 0x80 {
+            encoded.append(UInt8(truncatingIfNeeded: length) | 0x80)
+            length >>= 7
+        }
+        encoded.append(UInt8(length))
+        bytes[lengthAt] = encoded[0]
+        bytes.insert(contentsOf: encoded[1...], at: lengthAt + 1)
     }
 
     /// A packed `repeated fixed64` field.

@@ -5,7 +5,11 @@
 /// client that made it (`owner`), whose own queued, dropped and delivered counts are kept too.
 struct SpanQueue {
     let capacity: Int
+    /// The spans, oldest first, from ``head`` on: those before it have left (dropped or
+    /// delivered) and are cleared away in bulk (``advance(by:)``), so that a span leaving the
+    /// front costs no shift of the thousands behind it (a full queue drops on every call).
     private var spans: [(number: Int, owner: Int, span: SpanRecord)] = []
+    private var head = 0
     private var nextNumber = 0
     /// Spans discarded past the bound, since the queue began.
     private(set) var dropped = 0
@@ -20,7 +24,7 @@ struct SpanQueue {
         self.capacity = max(1, capacity)
     }
 
-    var count: Int { spans.count }
+    var count: Int { spans.count - head }
 
     /// The spans of `owner` waiting.
     func queued(by owner: Int) -> Int { queuedBy[owner] ?? 0 }
@@ -45,13 +49,13 @@ struct SpanQueue {
             nextNumber += 1
         }
         queuedBy[owner, default: 0] += new.count
-        let over = spans.count - capacity
+        let over = count - capacity
         if over > 0 {
-            for entry in spans.prefix(over) {
+            for entry in spans[head..<head + over] {
                 if !gone.contains(entry.owner) { droppedBy[entry.owner, default: 0] += 1 }
                 lower(entry.owner)
             }
-            spans.removeFirst(over)
+            advance(by: over)
             dropped += over
         }
     }
@@ -59,8 +63,9 @@ struct SpanQueue {
     /// The oldest `limit` spans, left in the queue, and the number of the last one (for
     /// ``remove(through:)`` once they are delivered).
     func peek(_ limit: Int) -> (spans: [SpanRecord], last: Int)? {
-        guard let last = spans.prefix(limit).last else { return nil }
-        return (spans.prefix(limit).map(\.span), last.number)
+        let oldest = spans[head...].prefix(limit)
+        guard let last = oldest.last else { return nil }
+        return (oldest.map(\.span), last.number)
     }
 
     /// Removes the spans up to number `last`, delivered (those the bound already dropped are
@@ -68,13 +73,26 @@ struct SpanQueue {
     @discardableResult
     mutating func remove(through last: Int) -> [Int: Int] {
         var delivered: [Int: Int] = [:]
-        let end = spans.firstIndex { $0.number > last } ?? spans.count
-        for entry in spans[..<end] {
+        let end = spans[head...].firstIndex { $0.number > last } ?? spans.count
+        for entry in spans[head..<end] {
             delivered[entry.owner, default: 0] += 1
             lower(entry.owner)
         }
-        spans.removeFirst(end)
+        advance(by: end - head)
         return delivered
+    }
+
+    /// The oldest `gone` spans have left. They are cleared once they are as many as the spans
+    /// still queued: each span is moved at most once on average, whatever the traffic.
+    private mutating func advance(by gone: Int) {
+        head += gone
+        if head == spans.count {
+            spans.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head >= 64, head * 2 >= spans.count {
+            spans.removeFirst(head)
+            head = 0
+        }
     }
 
     private mutating func lower(_ owner: Int) {

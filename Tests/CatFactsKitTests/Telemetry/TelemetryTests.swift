@@ -16,6 +16,23 @@ struct TraceParentTests {
         #expect(try TraceParent(parsing: "01-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00-extra").flags == 0)
     }
 
+    @Test func newIdsAreLowercaseHexOfTheirLengthEachDifferentAndTheParserTakesThem() throws {
+        let traces = (0..<1000).map { _ in TraceIDs.traceID() }
+        let spans = (0..<1000).map { _ in TraceIDs.spanID() }
+        let hex = Set("0123456789abcdef")
+        #expect(traces.allSatisfy { $0.count == 32 && $0.allSatisfy(hex.contains) })
+        #expect(spans.allSatisfy { $0.count == 16 && $0.allSatisfy(hex.contains) })
+        #expect(Set(traces).count == 1000 && Set(spans).count == 1000)
+        // Every digit turns up in every position (the nibbles are all written, high to low).
+        for position in 0..<32 { #expect(Set(traces.map { Array($0)[position] }) == hex, "digit \(position)") }
+        let parent = try TraceParent(parsing: "00-\(traces[0])-\(spans[0])-01")
+        #expect(parent.traceID == traces[0] && parent.parentID == spans[0])
+        var writer = ProtobufWriter()
+        writer.hexBytes(1, traces[0])
+        writer.hexBytes(2, spans[0])
+        #expect(writer.bytes.count == 2 + 16 + 2 + 8 && writer.bytes[0...1] == [0x0A, 16] && writer.bytes[18...19] == [0x12, 8])
+    }
+
     @Test(arguments: [
         ("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-0", "55"),
         ("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-011", "55"),
@@ -161,6 +178,36 @@ struct ProtobufTests {
                                  0x28, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01])
     }
 
+    @Test func aNestedMessageOfAnyLengthHasItsLengthInFrontAndWhatFollowsAfterIt() {
+        for size in [0, 1, 127, 128, 300, 16_383, 16_384, 70_000] {
+            var writer = ProtobufWriter()
+            writer.varint(1, 1)
+            writer.message(2) { nested in
+                nested.message(3) { $0.string(4, String(repeating: "x", count: size)) }
+            }
+            writer.varint(5, 7)
+            // The innermost field: key, length, text; around it two lengths, each a varint.
+            func varint(_ value: Int) -> [UInt8] {
+                var value = UInt64(value), out: [UInt8] = []
+                while value >= 0x80 { out.append(UInt8(truncatingIfNeeded: value) | 0x80); value >>= 7 }
+                return out + [UInt8(value)]
+            }
+            let text = size == 0 ? [] : [0x22] + varint(size) + [UInt8](repeating: 0x78, count: size)
+            let inner = [0x1A] + varint(text.count) + text
+            let expected = [0x08, 0x01, 0x12] + varint(inner.count) + inner + [0x28, 0x07]
+            #expect(writer.bytes == expected, "a string of \(size) bytes")
+        }
+    }
+
+    @Test func idsThatAreNotHexOfEvenLengthAreLeftOut() {
+        var writer = ProtobufWriter()
+        writer.hexBytes(1, "0g")
+        writer.hexBytes(2, "abc")
+        writer.hexBytes(3, "")
+        writer.hexBytes(4, "0A")
+        #expect(writer.bytes == [0x22, 0x01, 0x0A])
+    }
+
     @Test func aSpanCarriesItsIdsAsBytesAndItsTraceState() {
         let span = SpanRecord(traceID: "0102", spanID: "ff", parentID: nil, name: "n", start: 0, end: 0, attributes: [],
                               failure: nil, traceState: "k=v")
@@ -290,6 +337,40 @@ struct ExportSettingsTests {
         queue.remove(through: batch?.last ?? -1)
         #expect(queue.count == 3)
         #expect(queue.peek(10)?.spans.map(\.spanId) == ["s2", "s3", "s4"])
+    }
+
+    @Test func aFullQueueKeepsTheNewestInOrderThroughThousandsOfDropsAndDeliveries() {
+        // Spans leave from the front in bulk (the queue clears them away now and then): across
+        // many clearings it agrees with a plain array doing the same, span for span and count
+        // for count.
+        var queue = SpanQueue(capacity: 100)
+        var model: [(number: Int, owner: Int)] = []
+        var modelDropped = 0
+        func span(_ number: Int) -> SpanRecord {
+            SpanRecord(traceID: "t", spanID: "s\(number)", parentID: nil, name: "n", start: 0, end: 0, attributes: [], failure: nil)
+        }
+        var made = 0
+        for round in 0..<500 {
+            queue.append([span(made), span(made + 1)], owner: round % 3)
+            model += [(made, round % 3), (made + 1, round % 3)]
+            made += 2
+            if model.count > 100 {
+                modelDropped += model.count - 100
+                model.removeFirst(model.count - 100)
+            }
+            if round % 7 == 0, let batch = queue.peek(5) {
+                #expect(batch.spans.map(\.spanId) == model.prefix(5).map { "s\($0.number)" })
+                let delivered = queue.remove(through: batch.last)
+                let modelDelivered = model.prefix(5)
+                #expect(delivered == Dictionary(modelDelivered.map { ($0.owner, 1) }, uniquingKeysWith: +))
+                model.removeFirst(modelDelivered.count)
+            }
+            #expect(queue.count == model.count && queue.dropped == modelDropped)
+        }
+        #expect(queue.peek(1000)?.spans.map(\.spanId) == model.map { "s\($0.number)" })
+        for owner in 0..<3 { #expect(queue.queued(by: owner) == model.filter { $0.owner == owner }.count) }
+        queue.remove(through: Int.max)
+        #expect(queue.count == 0 && queue.peek(1) == nil)
     }
 
     @Test func anOwnerGoneLeavesNoCountBehindOnceItsSpansLeave() {
