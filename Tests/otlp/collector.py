@@ -14,7 +14,7 @@ prints ``listening on http://127.0.0.1:PORT`` and serves until killed:
   until the collector stops).
 - ``GET /_collector/summary``: plain text for C's sscanf: ``metrics_requests N``,
   ``trace_requests N``, ``spans N``, ``errors N``, ``protobuf_requests N``, ``gzip_requests N``,
-  then a line per span received,
+  ``connections N`` (TCP connections accepted), then a line per span received,
   ``span <traceId> <spanId> <parentSpanId|-> <kind> <status code> <name>``, then a line per
   metric of the latest metrics request, ``metric <name> <unit|-> <data points> <total>`` (the
   total: the points' counts summed for histograms and summaries, else their values summed).
@@ -250,6 +250,13 @@ class _Record:
         self.errors: List[str] = []
         #: (path, Content-Type, Content-Encoding or "identity") of each request decoded.
         self.formats: List[Tuple[str, str, str]] = []
+        #: TCP connections accepted (a client that keeps its connection alive opens few).
+        self.connections = 0
+
+    def connected(self) -> None:
+        with self.changed:
+            self.connections += 1
+            self.changed.notify_all()
 
     def add(self, message: ExportRequest, path: str = "", content_type: str = "", encoding: str = "identity") -> None:
         with self.changed:
@@ -271,7 +278,8 @@ class _Record:
             lines = [f"metrics_requests {len(self.metrics)}", f"trace_requests {len(self.traces)}",
                      f"spans {len(spans)}", f"errors {len(self.errors)}",
                      f"protobuf_requests {sum(1 for _, kind, _ in self.formats if kind == 'application/x-protobuf')}",
-                     f"gzip_requests {sum(1 for _, _, encoding in self.formats if encoding == 'gzip')}"]
+                     f"gzip_requests {sum(1 for _, _, encoding in self.formats if encoding == 'gzip')}",
+                     f"connections {self.connections}"]
             for span in spans:
                 lines.append(f"span {span.trace_id.hex()} {span.span_id.hex()} {span.parent_span_id.hex() or '-'} "
                              f"{span.kind} {span.status.code} {span.name}")
@@ -304,9 +312,17 @@ class _Server(ThreadingHTTPServer):
 class _Handler(BaseHTTPRequestHandler):
     # HTTP/1.1: connections kept alive (as real collectors do) and curl's Expect: 100-continue answered.
     protocol_version = "HTTP/1.1"
+    # TCP_NODELAY, as real collectors set it (Go's net/http does): on a kept-alive connection,
+    # an answer written as headers then body would otherwise wait for the client's delayed
+    # ACK (40 ms on Linux) before its body goes out.
+    disable_nagle_algorithm = True
 
     def log_message(self, format: str, *args: Any) -> None:
         """Quiet: refused payloads are reported (stderr), not every request."""
+
+    def setup(self) -> None:
+        super().setup()
+        self._server.record.connected()
 
     @property
     def _server(self) -> _Server:
@@ -437,6 +453,11 @@ class Collector:
         """Every trace request decoded, in the order received."""
         with self._server.record.changed:
             return list(self._server.record.traces)
+
+    def connections(self) -> int:
+        """TCP connections accepted so far."""
+        with self._server.record.changed:
+            return self._server.record.connections
 
     def spans(self) -> List[Span]:
         """Every span received, in the order received."""

@@ -175,6 +175,8 @@ final class OTLPExporter: Sendable {
     // MARK: The thread
 
     private func run() {
+        // Each signal's handles, kept for the thread's life: the collector's connection is reused.
+        let connections = (spans: OTLPConnection(), metrics: OTLPConnection())
         var backoff = Duration.milliseconds(500)
         var spansRetryAt: ContinuousClock.Instant?
         var metricsDue = ContinuousClock.now + settings.metricInterval
@@ -185,7 +187,7 @@ final class OTLPExporter: Sendable {
             }
             if closing { break }
             if let due, due <= now, spansRetryAt.map({ $0 <= now }) ?? true {
-                if exportSpans(deadline: now + (traces?.signal.timeout ?? settings.exportTimeout)) {
+                if exportSpans(over: connections.spans, deadline: now + (traces?.signal.timeout ?? settings.exportTimeout)) {
                     backoff = .milliseconds(500)
                     spansRetryAt = nil
                 } else {
@@ -195,7 +197,7 @@ final class OTLPExporter: Sendable {
                 continue
             }
             if metricsDue <= now {
-                exportMetrics(deadline: now + (metrics?.signal.timeout ?? settings.exportTimeout))
+                exportMetrics(over: connections.metrics, deadline: now + (metrics?.signal.timeout ?? settings.exportTimeout))
                 metricsDue = ContinuousClock.now + settings.metricInterval
                 continue
             }
@@ -207,21 +209,23 @@ final class OTLPExporter: Sendable {
         // The close: what is queued, then the metrics, all by the close's deadline.
         let closeBy = state.withLock { $0.closeBy } ?? ContinuousClock.now
         while state.withLock({ $0.queue.count > 0 }), ContinuousClock.now < closeBy {
-            guard exportSpans(deadline: min(closeBy, ContinuousClock.now + (traces?.signal.timeout ?? settings.exportTimeout))) else { break }
+            guard exportSpans(over: connections.spans,
+                              deadline: min(closeBy, ContinuousClock.now + (traces?.signal.timeout ?? settings.exportTimeout)))
+            else { break }
         }
-        if ContinuousClock.now < closeBy { exportMetrics(deadline: closeBy) }
+        if ContinuousClock.now < closeBy { exportMetrics(over: connections.metrics, deadline: closeBy) }
         state.withLock { $0.threadProcess = nil }
         ended.signal()
     }
 
     /// Sends the oldest batch; whether the collector took it.
-    private func exportSpans(deadline: ContinuousClock.Instant) -> Bool {
+    private func exportSpans(over connection: OTLPConnection, deadline: ContinuousClock.Instant) -> Bool {
         guard let traces, let batch = state.withLock({ $0.queue.peek(settings.maxBatchSize) }) else {
             state.withLock { $0.spansDue = nil }
             return true
         }
         let request = OTLPTraceRequest(resource: resource, spans: batch.spans)
-        let failure = traces.send(traces.body(protobuf: request.protobuf, json: request.json), deadline: deadline,
+        let failure = traces.send(traces.body(protobuf: request.protobuf, json: request.json), over: connection, deadline: deadline,
                                   giveUp: closePassed)
         state.withLock { state in
             if failure == nil {
@@ -235,7 +239,7 @@ final class OTLPExporter: Sendable {
     }
 
     /// Sends every client's metrics as they are now, and the last of those that left.
-    private func exportMetrics(deadline: ContinuousClock.Instant) {
+    private func exportMetrics(over connection: OTLPConnection, deadline: ContinuousClock.Instant) {
         guard let metrics else { return }
         let (attached, departed) = state.withLock { state in
             defer { state.departed = [] }
@@ -244,7 +248,7 @@ final class OTLPExporter: Sendable {
         let clients = attached.map { $0.figures() } + departed
         guard !clients.isEmpty else { return }
         let request = payload.request(clients: clients, memoryBytes: MemoryUsage.current().residentBytes, now: WallClock.nanos())
-        let failure = metrics.send(metrics.body(protobuf: request.protobuf, json: request.json), deadline: deadline,
+        let failure = metrics.send(metrics.body(protobuf: request.protobuf, json: request.json), over: connection, deadline: deadline,
                                    giveUp: closePassed)
         state.withLock { state in
             guard failure == nil else {

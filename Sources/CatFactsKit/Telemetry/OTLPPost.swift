@@ -6,10 +6,10 @@ import Foundation
 #endif
 
 /// One signal's export requests: a POST of the body in the signal's encoding (gzip-compressed
-/// when it says so) to the collector, run to its end on the exporter's thread with an easy
-/// handle of its own (in a multi handle of its own, so it can be given up between polls). It
-/// takes no connection of the client's engine, whose slots are the calls', and no proxy for a
-/// loopback collector (``ProxyChoice``, the calls' rule).
+/// when it says so) to the collector, run to its end on the exporter's thread with the handles
+/// of an ``OTLPConnection`` (a multi handle, so it can be given up between polls). It takes no
+/// connection of the client's engine, whose slots are the calls', and no proxy for a loopback
+/// collector (``ProxyChoice``, the calls' rule).
 struct OTLPPost: Sendable {
     let signal: SignalExport
     let proxy: ProxyChoice
@@ -23,15 +23,17 @@ struct OTLPPost: Sendable {
         return (compressed, true)
     }
 
-    /// Posts `body` (gzip-compressed when `gzip`); ends by `deadline`, or sooner when `giveUp`
-    /// says so between polls. `nil` on a 2xx, else what went wrong.
-    func send(_ body: (bytes: [UInt8], gzip: Bool), deadline: ContinuousClock.Instant, giveUp: () -> Bool) -> String? {
-        var why: UnsafePointer<CChar>?
-        guard catfacts_curl_load(&why) == 0 else { return why.map { String(cString: $0) } ?? "libcurl could not be loaded" }
-        guard let multi = catfacts_curl_multi_init() else { return "libcurl could not create a multi handle" }
-        defer { catfacts_curl_multi_cleanup(multi) }
-        guard let handle = catfacts_curl_easy_init() else { return "libcurl could not create a transfer" }
-        defer { catfacts_curl_easy_cleanup(handle) }
+    /// Posts `body` (gzip-compressed when `gzip`) with `connection`'s handles; ends by
+    /// `deadline`, or sooner when `giveUp` says so between polls. `nil` on a 2xx, else what
+    /// went wrong.
+    func send(_ body: (bytes: [UInt8], gzip: Bool), over connection: OTLPConnection, deadline: ContinuousClock.Instant,
+              giveUp: () -> Bool) -> String? {
+        let handles: (multi: UnsafeMutableRawPointer, handle: UnsafeMutableRawPointer)
+        switch connection.handles() {
+        case .success(let made): handles = made
+        case .failure(let why): return why.message
+        }
+        let (multi, handle) = handles
         var list: UnsafeMutablePointer<curl_slist>?
         defer { catfacts_curl_slist_free_all(list) }
         for (name, value) in signal.headers { list = catfacts_curl_slist_append(list, "\(name): \(value)") }
@@ -79,5 +81,41 @@ struct OTLPPost: Sendable {
             }
         }
         return failure
+    }
+}
+
+/// The libcurl handles an exporter's thread posts one signal with, kept from one export to the
+/// next so that the collector's connection is reused (HTTP keep-alive, as OpenTelemetry's SDKs
+/// do) instead of opened for every batch: made on first use, freed with the object. Only the
+/// thread that made it uses it: a child of `fork()` starts a thread of its own, which makes
+/// its own.
+final class OTLPConnection {
+    /// Why the handles could not be made.
+    struct Failure: Error {
+        let message: String
+    }
+
+    private var multi: UnsafeMutableRawPointer?
+    private var handle: UnsafeMutableRawPointer?
+
+    init() {}
+
+    deinit {
+        if let handle { catfacts_curl_easy_cleanup(handle) }
+        if let multi { _ = catfacts_curl_multi_cleanup(multi) }
+    }
+
+    /// The handles, made now if this is the first export.
+    func handles() -> Result<(multi: UnsafeMutableRawPointer, handle: UnsafeMutableRawPointer), Failure> {
+        if let multi, let handle { return .success((multi, handle)) }
+        var why: UnsafePointer<CChar>?
+        guard catfacts_curl_load(&why) == 0 else {
+            return .failure(Failure(message: why.map { String(cString: $0) } ?? "libcurl could not be loaded"))
+        }
+        if multi == nil { multi = catfacts_curl_multi_init() }
+        guard let multi else { return .failure(Failure(message: "libcurl could not create a multi handle")) }
+        if handle == nil { handle = catfacts_curl_easy_init() }
+        guard let handle else { return .failure(Failure(message: "libcurl could not create a transfer")) }
+        return .success((multi, handle))
     }
 }

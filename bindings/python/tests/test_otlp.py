@@ -577,6 +577,21 @@ def test_spans_go_out_when_due_though_no_batch_filled_and_no_metrics_are_due(
         assert collector.metric_requests() == []  # not due yet: the spans went out on their own
 
 
+def test_exports_reuse_one_connection_to_the_collector(
+        mock_url: str, collector: Collector, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each signal keeps its connection alive between exports, as OpenTelemetry's SDKs do: six
+    trace requests (each call's spans sent before the next call) come over one connection, not six."""
+    monkeypatch.setenv("OTEL_BSP_SCHEDULE_DELAY", "1")
+    monkeypatch.setenv("OTEL_METRIC_EXPORT_INTERVAL", A_DAY_MS)
+    with catfacts.Client(mock_url, otlp_endpoint=collector.url, **ONE_REQUEST_PER_CALL) as client:
+        for number in range(1, 7):
+            client.fact()
+            assert wait_for(lambda: len(collector.trace_requests()) == number), collector.summary()
+        assert collector.connections() == 1, collector.summary()
+    # The close's metrics request: the metrics signal's own connection.
+    assert len(collector.metric_requests()) == 1 and collector.connections() == 2, collector.summary()
+
+
 def test_a_dead_collector_drops_the_oldest_spans_past_the_bound_and_counts_them(
         mock_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Queue bound 4, 5 calls of one request each: 10 spans, none delivered, so exactly 6
