@@ -23,30 +23,6 @@
 /* Why the mount tests cannot run, or NULL when they can. */
 static const char *no_mounts = NULL;
 
-/* Enters a private mount namespace, before the library starts any thread. ("none" where the
- * kernel ignores the source or type: valgrind checks every pointer mount(2) is given.) */
-static void enter_mount_namespace(void) {
-    static char reason[160];
-    if (geteuid() != 0) {
-        no_mounts = "not root (mounting a tmpfs or a read-only folder needs root)";
-        return;
-    }
-    int threads = 0;
-    DIR *tasks = opendir("/proc/self/task");
-    for (struct dirent *entry; tasks != NULL && (entry = readdir(tasks)) != NULL;) threads += entry->d_name[0] != '.';
-    if (tasks != NULL) closedir(tasks);
-    if (threads != 1) {
-        /* unshare would move this thread alone: the library's threads would not see the mounts. */
-        snprintf(reason, sizeof reason, "the process has %d threads before main's first call, not 1", threads);
-        no_mounts = reason;
-        return;
-    }
-    if (unshare(CLONE_NEWNS) != 0 || mount("none", "/", "none", MS_REC | MS_PRIVATE, NULL) != 0) {
-        snprintf(reason, sizeof reason, "no private mount namespace: %s", strerror(errno));
-        no_mounts = reason;
-    }
-}
-
 /* Returns from the calling test, saying so once, when mounts are not available. */
 #define REQUIRE_MOUNTS() do { \
     if (no_mounts != NULL) { fprintf(stderr, "cache_state_test: %s skipped: %s\n", __func__, no_mounts); return; } \
@@ -366,7 +342,7 @@ static void evictions_keep_the_cap_and_one_warning_says_how_many(void) {
 }
 
 int main(void) {
-    enter_mount_namespace();
+    no_mounts = enter_mount_namespace("mounting a tmpfs or a read-only folder");
     RUN(a_cache_off_is_null_and_a_memory_cache_has_no_path);
     RUN(a_damaged_file_is_moved_aside_and_the_warning_names_both_files);
     RUN(a_full_disk_counts_failed_writes_in_one_warning_and_calls_go_on);

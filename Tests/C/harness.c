@@ -1,12 +1,18 @@
 /* harness.c - see harness.h. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* unshare(2) */
+#endif
 #include "harness.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
+#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/types.h>
@@ -116,6 +122,88 @@ static int split_flags(char *copy, char **argv, int first) {
     return argc;
 }
 
+pid_t start_child(const char *what, char *const argv[], int *out_fd) {
+    int fds[2];
+    if (pipe(fds) != 0) {
+        fprintf(stderr, "%s: pipe: %s\n", what, strerror(errno));
+        return -1;
+    }
+    fflush(NULL);
+    pid_t parent = getpid();
+    pid_t pid = fork();
+    if (pid < 0) {
+        fprintf(stderr, "%s: fork: %s\n", what, strerror(errno));
+        close(fds[0]);
+        close(fds[1]);
+        return -1;
+    }
+    if (pid == 0) {
+        /* The child: stdout to the pipe, stdin from /dev/null, stderr shared; dies with the test. */
+        prctl(PR_SET_PDEATHSIG, SIGTERM);
+        if (getppid() != parent) _exit(126);
+        dup2(fds[1], STDOUT_FILENO);
+        close(fds[0]);
+        close(fds[1]);
+        int null = open("/dev/null", O_RDONLY);
+        if (null >= 0) {
+            dup2(null, STDIN_FILENO);
+            close(null);
+        }
+        execvp(argv[0], argv);
+        fprintf(stderr, "%s: cannot run %s: %s\n", what, argv[0], strerror(errno));
+        _exit(127);
+    }
+    close(fds[1]);
+    fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+    *out_fd = fds[0];
+    return pid;
+}
+
+const char *read_lines(int fd, int count, double deadline, char *text, size_t size) {
+    size_t used = 0;
+    text[0] = '\0';
+    while (1) {
+        int lines = 0;
+        for (const char *c = text; *c; c++) lines += *c == '\n';
+        if (lines >= count) return NULL;
+        if (used == size - 1) return "its first lines are too long";
+        double left = deadline - now_seconds();
+        if (left <= 0) return "it printed too few lines in time";
+        struct pollfd p = {fd, POLLIN, 0};
+        int ready = poll(&p, 1, (int)(left * 1000) + 1);
+        if (ready <= 0) continue;
+        ssize_t got = read(fd, text + used, size - 1 - used);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) return "it exited before it was listening (see its message above)";
+        used += (size_t)got;
+        text[used] = '\0';
+    }
+}
+
+const char *enter_mount_namespace(const char *root_for) {
+    static char reason[200];
+    if (geteuid() != 0) {
+        snprintf(reason, sizeof reason, "not root (%s needs root)", root_for);
+        return reason;
+    }
+    int threads = 0;
+    DIR *tasks = opendir("/proc/self/task");
+    for (struct dirent *entry; tasks != NULL && (entry = readdir(tasks)) != NULL;) threads += entry->d_name[0] != '.';
+    if (tasks != NULL) closedir(tasks);
+    if (threads != 1) {
+        /* unshare would move this thread alone: the library's threads would not see the mounts. */
+        snprintf(reason, sizeof reason, "the process has %d threads before main's first call, not 1", threads);
+        return reason;
+    }
+    /* ("none" where the kernel ignores the source or type: valgrind checks every pointer
+     * mount(2) is given.) */
+    if (unshare(CLONE_NEWNS) != 0 || mount("none", "/", "none", MS_REC | MS_PRIVATE, NULL) != 0) {
+        snprintf(reason, sizeof reason, "no private mount namespace: %s", strerror(errno));
+        return reason;
+    }
+    return NULL;
+}
+
 int start_mock(const char *flags, char url[static 128]) {
     url[0] = '\0';
     if (mock_count == MAX_MOCKS) {
@@ -144,38 +232,9 @@ int start_mock(const char *flags, char url[static 128]) {
     }
     argv[argc] = NULL;
 
-    int fds[2];
-    if (pipe(fds) != 0) {
-        fprintf(stderr, "start_mock: pipe: %s\n", strerror(errno));
-        return -1;
-    }
-    fflush(NULL);
-    pid_t parent = getpid();
-    pid_t pid = fork();
-    if (pid < 0) {
-        fprintf(stderr, "start_mock: fork: %s\n", strerror(errno));
-        close(fds[0]);
-        close(fds[1]);
-        return -1;
-    }
-    if (pid == 0) {
-        /* The child: stdout to the pipe, stdin from /dev/null, stderr shared; dies with the test. */
-        prctl(PR_SET_PDEATHSIG, SIGTERM);
-        if (getppid() != parent) _exit(126);
-        dup2(fds[1], STDOUT_FILENO);
-        close(fds[0]);
-        close(fds[1]);
-        int null = open("/dev/null", O_RDONLY);
-        if (null >= 0) {
-            dup2(null, STDIN_FILENO);
-            close(null);
-        }
-        execv(path, argv);
-        fprintf(stderr, "start_mock: cannot run %s: %s\n", path, strerror(errno));
-        _exit(127);
-    }
-    close(fds[1]);
-    fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+    int fd = -1;
+    pid_t pid = start_child("start_mock", argv, &fd);
+    if (pid < 0) return -1;
     if (!cleanup_registered) {
         atexit(stop_all_mocks);
         cleanup_registered = 1;
@@ -183,24 +242,7 @@ int start_mock(const char *flags, char url[static 128]) {
 
     /* Read the first line, "listening on http://127.0.0.1:PORT", within the deadline. */
     char line[256];
-    size_t used = 0;
-    double deadline = now_seconds() + 20.0 * harness_slowdown();
-    const char *why = NULL;
-    while (1) {
-        double left = deadline - now_seconds();
-        if (left <= 0) { why = "it printed no \"listening on\" line in time"; break; }
-        struct pollfd p = {fds[0], POLLIN, 0};
-        int ready = poll(&p, 1, (int)(left * 1000) + 1);
-        if (ready < 0 && errno == EINTR) continue;
-        if (ready <= 0) continue;
-        ssize_t got = read(fds[0], line + used, sizeof line - 1 - used);
-        if (got < 0 && errno == EINTR) continue;
-        if (got <= 0) { why = "it exited before it was listening (see its message above)"; break; }
-        used += (size_t)got;
-        line[used] = '\0';
-        if (strchr(line, '\n') != NULL) break;
-        if (used == sizeof line - 1) { why = "its first line is too long"; break; }
-    }
+    const char *why = read_lines(fd, 1, now_seconds() + 20.0 * harness_slowdown(), line, sizeof line);
     if (why == NULL) {
         *strchr(line, '\n') = '\0';
         const char *prefix = "listening on ";
@@ -211,16 +253,15 @@ int start_mock(const char *flags, char url[static 128]) {
         }
     }
     if (why != NULL) {
-        line[used] = '\0';
         fprintf(stderr, "start_mock: %s %s: %s (output so far: \"%s\")\n", path, flags ? flags : "", why, line);
         kill(pid, SIGKILL);
         waitpid(pid, NULL, 0);
-        close(fds[0]);
+        close(fd);
         url[0] = '\0';
         return -1;
     }
     mocks[mock_count].pid = pid;
-    mocks[mock_count].fd = fds[0]; /* kept open so a later write cannot SIGPIPE the mock */
+    mocks[mock_count].fd = fd; /* kept open so a later write cannot SIGPIPE the mock */
     mock_count++;
     return 0;
 }

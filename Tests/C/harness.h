@@ -79,6 +79,31 @@ int harness_report(const char *name);
 #define RUN(test) harness_run(#test, test)
 void harness_run(const char *name, void (*test)(void));
 
+/* ---- child programs ---- */
+
+/*
+ * Runs argv (argv[0] looked up in PATH) as a child of the test: its stdout into a pipe whose
+ * read end goes to *out_fd (close-on-exec), stdin from /dev/null, stderr shared; it gets
+ * SIGTERM when the test dies. Returns its pid, or -1 after saying why on stderr, naming
+ * `what`.
+ */
+pid_t start_child(const char *what, char *const argv[], int *out_fd);
+
+/*
+ * Reads from fd until `count` whole lines have come, at most until `deadline` (now_seconds()):
+ * into text (NUL-terminated, at most size - 1 bytes). Returns NULL, or why it stopped short.
+ */
+const char *read_lines(int fd, int count, double deadline, char *text, size_t size);
+
+/*
+ * Enters a mount namespace of the process's own, for a test that mounts (a tmpfs over a
+ * folder): call it at the start of main, while the process has one thread, so every library
+ * thread started later sees the mounts. Returns NULL, or why mounts cannot be made here
+ * (not root: `root_for` says what root was needed for; a thread already running; unshare or
+ * mount refused), for the test to print when it skips.
+ */
+const char *enter_mount_namespace(const char *root_for);
+
 /* ---- the mock server ---- */
 
 /*

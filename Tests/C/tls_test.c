@@ -38,30 +38,6 @@ static pid_t front_pid = -1;
 /* Why the no-bundle test cannot run, or NULL when it can. */
 static const char *no_mounts = NULL;
 
-/* Enters a private mount namespace, before the library starts any thread. ("none" where the
- * kernel ignores the source or type: valgrind checks every pointer mount(2) is given.) */
-static void enter_mount_namespace(void) {
-    static char reason[160];
-    if (geteuid() != 0) {
-        no_mounts = "not root (hiding the system's CA bundles under a tmpfs needs root)";
-        return;
-    }
-    int threads = 0;
-    DIR *tasks = opendir("/proc/self/task");
-    for (struct dirent *entry; tasks != NULL && (entry = readdir(tasks)) != NULL;) threads += entry->d_name[0] != '.';
-    if (tasks != NULL) closedir(tasks);
-    if (threads != 1) {
-        /* unshare would move this thread alone: the library's threads would not see the mounts. */
-        snprintf(reason, sizeof reason, "the process has %d threads before main's first call, not 1", threads);
-        no_mounts = reason;
-        return;
-    }
-    if (unshare(CLONE_NEWNS) != 0 || mount("none", "/", "none", MS_REC | MS_PRIVATE, NULL) != 0) {
-        snprintf(reason, sizeof reason, "no private mount namespace: %s", strerror(errno));
-        no_mounts = reason;
-    }
-}
-
 /* ---- the TLS front ---- */
 
 /* Copies the rest of `line` after `prefix` into value; 0, or -1 when line does not start with it. */
@@ -79,54 +55,13 @@ static int start_front(const char *mock_url) {
     if (make_temp_folder("tls", ca_folder) != 0) return -1;
     const char *python = getenv("PYTHON");
     if (python == NULL || python[0] == '\0') python = "python3";
-    int fds[2];
-    if (pipe(fds) != 0) {
-        fprintf(stderr, "start_front: pipe: %s\n", strerror(errno));
-        return -1;
-    }
-    fflush(NULL);
-    pid_t parent = getpid();
-    pid_t pid = fork();
-    if (pid < 0) {
-        fprintf(stderr, "start_front: fork: %s\n", strerror(errno));
-        close(fds[0]);
-        close(fds[1]);
-        return -1;
-    }
-    if (pid == 0) {
-        /* The child: stdout to the pipe, stderr shared; dies with the test. */
-        prctl(PR_SET_PDEATHSIG, SIGTERM);
-        if (getppid() != parent) _exit(126);
-        dup2(fds[1], STDOUT_FILENO);
-        close(fds[0]);
-        close(fds[1]);
-        execlp(python, python, "bindings/python/tests/tls_front.py", mock_url, ca_folder, (char *)NULL);
-        fprintf(stderr, "start_front: cannot run %s: %s\n", python, strerror(errno));
-        _exit(127);
-    }
-    front_pid = pid;
-    close(fds[1]);
+    char *argv[] = {(char *)python, "bindings/python/tests/tls_front.py", (char *)mock_url, ca_folder, NULL};
+    int fd = -1;
+    front_pid = start_child("start_front", argv, &fd);
+    if (front_pid < 0) return -1;
     char text[2048];
-    size_t used = 0;
-    int lines = 0;
-    double deadline = now_seconds() + harness_hang_s();
-    const char *why = NULL;
-    while (lines < 4) {
-        double left = deadline - now_seconds();
-        if (left <= 0) { why = "it printed no \"listening on\" line and CA paths in time"; break; }
-        struct pollfd p = {fds[0], POLLIN, 0};
-        int ready = poll(&p, 1, (int)(left * 1000) + 1);
-        if (ready <= 0) continue;
-        ssize_t got = read(fds[0], text + used, sizeof text - 1 - used);
-        if (got < 0 && errno == EINTR) continue;
-        if (got <= 0) { why = "it exited before it was listening (see its message above)"; break; }
-        used += (size_t)got;
-        text[used] = '\0';
-        lines = 0;
-        for (const char *c = text; *c; c++) lines += *c == '\n';
-        if (used == sizeof text - 1 && lines < 4) { why = "its first lines are too long"; break; }
-    }
-    close(fds[0]);
+    const char *why = read_lines(fd, 4, now_seconds() + harness_hang_s(), text, sizeof text);
+    close(fd);
     if (why == NULL) {
         char *saveptr = NULL;
         char *line[4];
@@ -400,7 +335,7 @@ static void with_no_ca_bundle_on_the_machine_the_error_says_what_to_install_or_s
 }
 
 int main(void) {
-    enter_mount_namespace();
+    no_mounts = enter_mount_namespace("hiding the system's CA bundles under a tmpfs");
     char mock_url[128];
     if (start_mock(NULL, mock_url) != 0 || start_front(mock_url) != 0) {
         CHECKF(0, "cannot start the mock and the TLS front before it; skipped every test");
