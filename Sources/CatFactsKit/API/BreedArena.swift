@@ -105,27 +105,13 @@ package struct BreedArenaBuilder {
     private var lastSlot = 0
 
     /// Slack past the text's end, so the decoder may store eight bytes at a time.
-    static let slack = 16
+    static let slack = ArenaMemory.slack
 
     package init(textCapacity: Int, breedCapacity: Int) {
         self.textCapacity = max(textCapacity, 0)
         self.breedCapacity = max(breedCapacity, 1)
-        text = Self.allocate(UInt8.self, self.textCapacity + Self.slack)
-        starts = Self.allocate(UInt32.self, self.breedCapacity * BreedArena.fields)
-    }
-
-    private static func allocate<T>(_ type: T.Type, _ count: Int) -> UnsafeMutablePointer<T> {
-        guard let memory = malloc(max(1, count * MemoryLayout<T>.stride)) else {
-            fatalError("out of memory allocating \(count) × \(MemoryLayout<T>.stride) bytes")
-        }
-        return memory.bindMemory(to: T.self, capacity: count)
-    }
-
-    private static func reallocate<T>(_ pointer: UnsafeMutablePointer<T>, _ count: Int) -> UnsafeMutablePointer<T> {
-        guard let memory = realloc(pointer, max(1, count * MemoryLayout<T>.stride)) else {
-            fatalError("out of memory allocating \(count) × \(MemoryLayout<T>.stride) bytes")
-        }
-        return memory.bindMemory(to: T.self, capacity: count)
+        text = ArenaMemory.allocate(UInt8.self, self.textCapacity + Self.slack)
+        starts = ArenaMemory.allocate(UInt32.self, self.breedCapacity * BreedArena.fields)
     }
 
     /// Room for `bytes` more bytes of text (and the slack after them).
@@ -133,7 +119,7 @@ package struct BreedArenaBuilder {
     mutating func reserveText(_ bytes: Int) {
         guard textSize + bytes > textCapacity else { return }
         textCapacity = max(textCapacity * 2, textSize + bytes)
-        text = Self.reallocate(text, textCapacity + Self.slack)
+        text = ArenaMemory.reallocate(text, textCapacity + Self.slack)
     }
 
     /// Where the next text byte goes: the decoder writes there, at most the room reserved.
@@ -146,7 +132,7 @@ package struct BreedArenaBuilder {
         if field == 0 {
             if count == breedCapacity {
                 breedCapacity *= 2
-                starts = Self.reallocate(starts, breedCapacity * BreedArena.fields)
+                starts = ArenaMemory.reallocate(starts, breedCapacity * BreedArena.fields)
             }
             count += 1
         }
@@ -160,7 +146,7 @@ package struct BreedArenaBuilder {
     mutating func beginBreed() -> UnsafeMutablePointer<UInt32> {
         if count == breedCapacity {
             breedCapacity *= 2
-            starts = Self.reallocate(starts, breedCapacity * BreedArena.fields)
+            starts = ArenaMemory.reallocate(starts, breedCapacity * BreedArena.fields)
         }
         count &+= 1
         return starts + (count &- 1) &* BreedArena.fields
@@ -187,11 +173,7 @@ package struct BreedArenaBuilder {
         guard var value else { return endField(length: 0) }
         let length = value.utf8.count
         reserveText(length + 1)
-        let destination = cursor
-        value.withUTF8 { utf8 in
-            if let base = utf8.baseAddress { destination.update(from: base, count: length) }
-            if memchr(destination, 0, length) != nil { hasEmbeddedNUL = true }
-        }
+        if ArenaMemory.copy(&value, to: cursor) { hasEmbeddedNUL = true }
         endField(length: length)
     }
 
@@ -220,7 +202,7 @@ package struct BreedArenaBuilder {
     package mutating func finish() -> BreedArena {
         // The text was given the body's size; what a cached page keeps is only what it used.
         if textCapacity > textSize + 4096 {
-            text = Self.reallocate(text, textSize + Self.slack)
+            text = ArenaMemory.reallocate(text, textSize + Self.slack)
             textCapacity = textSize
         }
         return BreedArena(count: count, text: text, textSize: textSize, starts: starts, hasEmbeddedNUL: hasEmbeddedNUL)
