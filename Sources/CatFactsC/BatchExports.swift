@@ -26,9 +26,12 @@ public func cf_facts_page_items(_ client: OpaquePointer?, _ page: Int64, _ limit
     Call.pageBlock(out, client, named: "cf_fact_page") { (client) async throws(CatFactsError) in
         try await client.facts(page: Call.int(page), limit: Call.int(limit), maxLength: Call.int(maxLength))
     } layout: { answer in
-        CFactBlock.make(answer.items[...]) {
-            CPage.header(answer, items: $0, cf_fact_page.init(page:last_page:per_page:total:source:fetched_at_ms:facts:))
+        let header = { (facts: cf_fact_array) in
+            CPage.header(answer, items: facts, cf_fact_page.init(page:last_page:per_page:total:source:fetched_at_ms:facts:))
         }
+        // As breeds: a decoded page is copied as it lies, facts given as values laid out one by one.
+        if let arena = answer.factArena, let block = CFactBlock.make(arena, header: header) { return block }
+        return CFactBlock.make(answer.items[...], header: header)
     }
 }
 

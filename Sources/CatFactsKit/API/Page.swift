@@ -16,9 +16,9 @@ public struct Page<Item: Sendable>: Sendable {
     public var total: Int
     /// The items, `perPage` of them except on the last page; none past the end.
     ///
-    /// A page of breeds the client decoded keeps them in one buffer (its arena) and makes
-    /// the values the first time they are read, once: a page that only goes to C or Python,
-    /// or whose ``count`` is all that is needed, never makes them.
+    /// A page of breeds or facts the client decoded keeps them in one buffer (its arena) and
+    /// makes the values the first time they are read, once: a page that only goes to C or
+    /// Python, or whose ``count`` is all that is needed, never makes them.
     public var items: [Item] {
         get { storage.items }
         set { storage = PageItems(newValue) }
@@ -56,11 +56,23 @@ public struct Page<Item: Sendable>: Sendable {
 
     /// The page's breeds as decoded, when it holds them so and its items were not replaced.
     package var arena: BreedArena? { storage.arena }
+
+    /// The page's facts as decoded, when it holds them so and its items were not replaced.
+    package var factArena: FactArena? { storage.factArena }
 }
 
 extension Page where Item == Breed {
     /// A page of the breeds of `arena`, made as values only when ``items`` is read.
     package init(number: Int, lastPage: Int, perPage: Int, total: Int, arena: BreedArena,
+                 source: Source, fetchedAt: Date) {
+        self.init(number: number, lastPage: lastPage, perPage: perPage, total: total, storage: PageItems(arena: arena),
+                  source: source, fetchedAt: fetchedAt)
+    }
+}
+
+extension Page where Item == Fact {
+    /// A page of the facts of `arena`, made as values only when ``items`` is read.
+    package init(number: Int, lastPage: Int, perPage: Int, total: Int, arena: FactArena,
                  source: Source, fetchedAt: Date) {
         self.init(number: number, lastPage: lastPage, perPage: perPage, total: total, storage: PageItems(arena: arena),
                   source: source, fetchedAt: fetchedAt)
@@ -74,21 +86,32 @@ extension Page: Equatable where Item: Equatable {
     }
 }
 
-/// A page's items: the values given, or those of a ``BreedArena`` made on first reading and
-/// kept (a class, so that copies of the page share them; its lock makes that safe).
+/// A page's items: the values given, or those of a ``BreedArena`` or ``FactArena`` made on
+/// first reading and kept (a class, so that copies of the page share them; its lock makes
+/// that safe).
 private final class PageItems<Item: Sendable>: Sendable {
     let arena: BreedArena?
+    let factArena: FactArena?
     let count: Int
     private let made: Locked<[Item]?>
 
     init(_ items: [Item]) {
         arena = nil
+        factArena = nil
         count = items.count
         made = Locked(items)
     }
 
     init(arena: BreedArena) where Item == Breed {
         self.arena = arena
+        factArena = nil
+        count = arena.count
+        made = Locked(nil)
+    }
+
+    init(arena: FactArena) where Item == Fact {
+        self.arena = nil
+        factArena = arena
         count = arena.count
         made = Locked(nil)
     }
@@ -96,8 +119,9 @@ private final class PageItems<Item: Sendable>: Sendable {
     var items: [Item] {
         made.withLock { made in
             if let made { return made }
-            // Only a page of breeds has an arena (the initializer above).
-            let items = arena.map { $0.breeds() as? [Item] ?? [] } ?? []
+            // Only a page of breeds has a breed arena, and of facts a fact arena (the
+            // initializers above): the casts always succeed.
+            let items = arena.map { $0.breeds() as? [Item] ?? [] } ?? factArena.map { $0.facts() as? [Item] ?? [] } ?? []
             made = items
             return items
         }

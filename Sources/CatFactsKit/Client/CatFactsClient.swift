@@ -200,7 +200,7 @@ public final class CatFactsClient: Sendable {
     func factsPage(_ page: Int, limit: Int?, maxLength: Int?) async throws(CatFactsError) -> Page<Fact> {
         try await tracing.run(.facts) { () async throws(CatFactsError) in
             try await fallback.run { () async throws(CatFactsError) in
-                try await fetchPage(Fact.self, from: .facts, page: page, limit: limit, maxLength: maxLength)
+                try await fetchFacts(page: page, limit: limit, maxLength: maxLength)
             } offline: {
                 BundledCatalog.page(of: BundledCatalog.facts(maxLength: maxLength), page: page, limit: limit ?? Self.offlinePageSize)
             }
@@ -254,19 +254,41 @@ public final class CatFactsClient: Sendable {
     /// its values made only if asked for; through ``fetchPage(_:from:page:limit:maxLength:)``
     /// when the client was given another decoder.
     private func fetchBreeds(page: Int, limit: Int?) async throws(CatFactsError) -> Page<Breed> {
-        guard let scanning = decoder as? ScanningPageDecoder else {
-            return try await fetchPage(Breed.self, from: .breeds, page: page, limit: limit, maxLength: nil)
-        }
-        let query = try EndpointAddress.query(page: page, limit: limit, maxLength: nil)
-        let decode = { (body: borrowing [UInt8]) throws(DecodeFailure) -> BreedArenaPage in
+        let fetched = try await fetchArena(.breeds, page: page, limit: limit, maxLength: nil) { scanning, body throws(DecodeFailure) in
             try scanning.decodeBreedArena(from: body).validated()
         }
-        let (body, source, fetchedAt) = try await cachePolicy.fetch(.breeds, query: query, decode: decode) {
-            conditional async throws(CatFactsError) in
-            try await retryLoop.fetch(.breeds, query: query, conditional: conditional, decode: decode)
+        guard let (body, source, fetchedAt) = fetched else {
+            return try await fetchPage(Breed.self, from: .breeds, page: page, limit: limit, maxLength: nil)
         }
         return Page(number: body.currentPage, lastPage: body.lastPage, perPage: body.perPage, total: body.total,
                     arena: body.arena, source: source, fetchedAt: fetchedAt)
+    }
+
+    /// A page of facts decoded into one buffer (``ScanningPageDecoder/decodeFactArena(from:)``),
+    /// as ``fetchBreeds(page:limit:)`` fetches breeds.
+    private func fetchFacts(page: Int, limit: Int?, maxLength: Int?) async throws(CatFactsError) -> Page<Fact> {
+        let fetched = try await fetchArena(.facts, page: page, limit: limit, maxLength: maxLength) { scanning, body throws(DecodeFailure) in
+            try scanning.decodeFactArena(from: body).validated()
+        }
+        guard let (body, source, fetchedAt) = fetched else {
+            return try await fetchPage(Fact.self, from: .facts, page: page, limit: limit, maxLength: maxLength)
+        }
+        return Page(number: body.currentPage, lastPage: body.lastPage, perPage: body.perPage, total: body.total,
+                    arena: body.arena, source: source, fetchedAt: fetchedAt)
+    }
+
+    /// A page decoded by `decode` with the scanning decoder, through the cache and the retry
+    /// loop, with where it came from and when; `nil` when the client was given another decoder.
+    private func fetchArena<Decoded: Sendable>(
+        _ endpoint: Endpoint, page: Int, limit: Int?, maxLength: Int?,
+        decode: @escaping @Sendable (ScanningPageDecoder, borrowing [UInt8]) throws(DecodeFailure) -> Decoded
+    ) async throws(CatFactsError) -> (Decoded, Source, Date)? {
+        guard let scanning = decoder as? ScanningPageDecoder else { return nil }
+        let query = try EndpointAddress.query(page: page, limit: limit, maxLength: maxLength)
+        let decodeBody = { (body: borrowing [UInt8]) throws(DecodeFailure) -> Decoded in try decode(scanning, body) }
+        return try await cachePolicy.fetch(endpoint, query: query, decode: decodeBody) { conditional async throws(CatFactsError) in
+            try await retryLoop.fetch(endpoint, query: query, conditional: conditional, decode: decodeBody)
+        }
     }
 
     /// The tracer for `options`: with an exporter when they or the environment name a

@@ -31,6 +31,19 @@ extension BreedArena: JSONWritable {
     }
 }
 
+/// A decoded page's facts, written from its text without making a `Fact`.
+extension FactArena: JSONWritable {
+    func writeJSON(to writer: inout JSONWriter) {
+        writer.reserve(textSize + count * 32 + 2)
+        writer.array(count: count) { writer, index in
+            writer.object { object in
+                object.member("fact") { $0.string(utf8: text(at: index)) }
+                object.member("length", lengths[index])
+            }
+        }
+    }
+}
+
 extension Fact: JSONWritable {
     func writeJSON(to writer: inout JSONWriter) {
         writer.object { object in
@@ -43,11 +56,19 @@ extension Fact: JSONWritable {
 extension Page: JSONWritable where Item: JSONWritable {
     func writeJSON(to writer: inout JSONWriter) {
         let fetched = fetchedAt.formatted(.iso8601)
-        writer.reserve(160 + (arena == nil ? items.count * 128 : 0))
+        writer.reserve(160 + (arena == nil && factArena == nil ? items.count * 128 : 0))
         writer.object { object in
             object.member("fetched_at", fetched)
-            // A page decoded into an arena is written from it: its breeds are never made.
-            if let arena { object.member("items") { arena.writeJSON(to: &$0) } } else { object.member("items") { $0.array(items) } }
+            // A page decoded into an arena is written from it: its items are never made.
+            object.member("items") { writer in
+                if let arena {
+                    arena.writeJSON(to: &writer)
+                } else if let factArena {
+                    factArena.writeJSON(to: &writer)
+                } else {
+                    writer.array(items)
+                }
+            }
             object.member("last_page", lastPage)
             object.member("page", number)
             object.member("per_page", perPage)

@@ -14,6 +14,10 @@ extension BreedArenaPage: KeptDecoded {
     package var keptBytes: Int { arena.textSize + arena.count * BreedArena.fields * MemoryLayout<UInt32>.stride + 128 }
 }
 
+extension FactArenaPage: KeptDecoded {
+    package var keptBytes: Int { arena.textSize + arena.count * (MemoryLayout<UInt32>.stride + MemoryLayout<Int>.stride) + 128 }
+}
+
 /// The pages the cache holds decoded, in memory, in front of its store: a hit within the TTL
 /// is a dictionary lookup, with no read of the store, no decode and no write (the use is
 /// noted, ``ResponseStore/noteUse(_:)``). Capped in bytes like the store (least recently used
@@ -88,6 +92,8 @@ package protocol ArchivedDecoded: KeptDecoded {
 }
 
 extension BreedArenaPage: ArchivedDecoded {}
+
+extension FactArenaPage: ArchivedDecoded {}
 
 /// `type`'s value from `bytes` (a generic helper, so an existential metatype can call it).
 func restore<T: ArchivedDecoded>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) -> T? {

@@ -44,7 +44,7 @@ struct JSONWriterTests {
         #expect(fromArena.arena?.count == breeds.count)
         #expect(JSONOutput.string(fromArena) == JSONOutput.encoded(fromValues))
         // An empty arena, and one the fast path read from the API's bytes.
-        let empty = Page(number: 2, lastPage: 1, perPage: 5, total: 0, arena: .empty, source: .cache, fetchedAt: fetched)
+        let empty = Page(number: 2, lastPage: 1, perPage: 5, total: 0, arena: BreedArena.empty, source: .cache, fetchedAt: fetched)
         #expect(JSONOutput.string(empty) == JSONOutput.encoded(Page(number: 2, lastPage: 1, perPage: 5, total: 0, items: [Breed](),
                                                                     source: .cache, fetchedAt: fetched)))
         let body = Array(#"{"current_page":1,"data":[{"breed":"Cr\u00e8me \/ \"Rex\"","country":"","origin":"Natural","coat":"Short","pattern":"Van"}],"last_page":1,"per_page":1,"total":1}"#.utf8)
@@ -52,6 +52,19 @@ struct JSONWriterTests {
         #expect(decoded.fastPath)
         let page = Page(number: 1, lastPage: 1, perPage: 1, total: 1, arena: decoded.arena, source: .network, fetchedAt: fetched)
         #expect(JSONOutput.string(page) == #"{"fetched_at":"\#(fetched.formatted(.iso8601))","items":[{"breed":"Crème / \"Rex\"","coat":"Short","origin":"Natural","pattern":"Van"}],"last_page":1,"page":1,"per_page":1,"source":"network","total":1}"#)
+    }
+
+    @Test func aPageOfFactsDecodedIntoAnArenaIsWrittenFromItWithTheBytesOfItsFacts() throws {
+        let fetched = Date(timeIntervalSince1970: 1_790_000_000.25)
+        let facts = [Fact(Self.awkward, length: 7), Fact("", length: 0)] + BundledCatalog.facts
+        var builder = FactArenaBuilder(textCapacity: 16, factCapacity: 1)
+        for fact in facts { builder.append(fact) }
+        let fromArena = Page(number: 3, lastPage: 9, perPage: facts.count, total: 400, arena: builder.finish(),
+                             source: .cache, fetchedAt: fetched)
+        let fromValues = Page(number: 3, lastPage: 9, perPage: facts.count, total: 400, items: facts,
+                              source: .cache, fetchedAt: fetched)
+        #expect(fromArena.factArena?.count == facts.count)
+        #expect(JSONOutput.string(fromArena) == JSONOutput.encoded(fromValues))
     }
 
     @Test func queryAnswers() {
