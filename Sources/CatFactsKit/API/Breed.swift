@@ -63,6 +63,7 @@ public struct Breed: Sendable, Hashable {
     /// ends: it ends with a printable ASCII byte and starts with one, or with the lead byte
     /// of a character that is not white space (C2 and E1-E3 lead the Unicode spaces). Most
     /// values pass, and skip the Unicode property lookups of trimming.
+    @inline(__always)
     static func hasPlainEnds(first: UInt8, last: UInt8) -> Bool {
         last > 0x20 && last < 0x7F
             && ((first > 0x20 && first < 0x7F) || (0xC3...0xE0).contains(first) || (0xE4...0xF4).contains(first))

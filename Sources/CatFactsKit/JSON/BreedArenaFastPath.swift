@@ -18,35 +18,10 @@ extension JSONScanner {
     /// cursor into room reserved once, and the index arithmetic, bounded by the body's size,
     /// wraps instead of checking for overflow.
     mutating func fastBreeds(into builder: inout BreedArenaBuilder) -> Bool {
-        skipSpace()
-        guard let base = bytes.baseAddress, offset < bytes.count, base[offset] == Ascii.openBracket else { return false }
-        // Text never outgrows the bytes it comes from (a closing quote pays for each NUL).
-        builder.reserveText(bytes.count - offset)
-        var index = offset &+ 1
-        let end = bytes.count
-        if index < end, base[index] == Ascii.closeBracket {
-            offset = index &+ 1
-            return true
-        }
         let keys = FastKeys.breed
-        let text = UnsafePointer(builder.text)
-        var out = builder.cursor
-        while true {
-            let starts = builder.beginBreed()
-            guard Self.readBreed(base, &index, end, keys, text: text, out: &out, starts: starts) else { break }
-            guard index < end else { break }
-            let byte = base[index]
-            index &+= 1
-            if byte == Ascii.comma { continue }
-            if byte == Ascii.closeBracket {
-                builder.textSize = out - builder.text
-                offset = index
-                return true
-            }
-            break
+        return fastArray(into: &builder) { base, index, end, out, builder in
+            Self.readBreed(base, &index, end, keys, text: builder.text, out: &out, starts: builder.beginBreed())
         }
-        builder.reset()
-        return false
     }
 
     /// One breed object at `index`, moving past its `}`: its five fields in the API's order,

@@ -11,42 +11,19 @@ extension JSONScanner {
     /// Reads the array at the scanner's offset into `builder` (which must be empty), or
     /// returns `false` with the scanner and the builder as they were.
     mutating func fastFacts(into builder: inout FactArenaBuilder) -> Bool {
-        skipSpace()
-        guard let base = bytes.baseAddress, offset < bytes.count, base[offset] == Ascii.openBracket else { return false }
-        // Text never outgrows the bytes it comes from (a closing quote pays for each NUL).
-        builder.reserveText(bytes.count - offset)
-        var index = offset &+ 1
-        let end = bytes.count
-        if index < end, base[index] == Ascii.closeBracket {
-            offset = index &+ 1
-            return true
-        }
         let keys = FastKeys.fact
-        let text = UnsafePointer(builder.text)
-        var out = builder.cursor
-        while true {
+        return fastArray(into: &builder) { base, index, end, out, builder in
             let fact = builder.beginFact()
-            guard Self.readField(base, &index, end, keys.fact, emptyAllowed: true, trims: false, text: text, out: &out,
+            guard Self.readField(base, &index, end, keys.fact, emptyAllowed: true, trims: false, text: builder.text, out: &out,
                                  start: builder.starts + fact),
                   index &+ 16 <= end, keys.length.matches(base + index)
-            else { break }
+            else { return false }
             index &+= keys.length.length
-            guard let length = Self.digits(base, &index, end), index < end, base[index] == Ascii.closeBrace else { break }
+            guard let length = Self.digits(base, &index, end), index < end, base[index] == Ascii.closeBrace else { return false }
             builder.lengths[fact] = length
             index &+= 1
-            guard index < end else { break }
-            let byte = base[index]
-            index &+= 1
-            if byte == Ascii.comma { continue }
-            if byte == Ascii.closeBracket {
-                builder.textSize = out - builder.text
-                offset = index
-                return true
-            }
-            break
+            return true
         }
-        builder.reset()
-        return false
     }
 
     /// A number of 1 to 18 plain digits at `index` (no sign, fraction or exponent, no leading

@@ -5,6 +5,40 @@
 /// character, a NUL, a lone surrogate, bad UTF-8, an end to trim) makes it give up, and the
 /// general path reads the page, with its results and error texts.
 extension JSONScanner {
+    /// Reads the array at the scanner's offset into `builder` as the fast paths do: `[`, items
+    /// separated by commas, `]`, no white space between; each item by `item`, given the bytes,
+    /// the index of its first byte (to move past its last), the bytes' end, where its text goes
+    /// (to move past it) and the builder. Room for the text is made once: it never outgrows
+    /// the bytes it comes from (a closing quote pays for each NUL). `false`, with the offset
+    /// where it was and the builder emptied, for anything else or when `item` says so.
+    @inline(__always)
+    mutating func fastArray<Builder: ArenaTextBuilder>(
+        into builder: inout Builder,
+        _ item: (UnsafePointer<UInt8>, inout Int, Int, inout UnsafeMutablePointer<UInt8>, inout Builder) -> Bool
+    ) -> Bool {
+        builder.reserveText(bytes.count - offset)
+        var out = builder.text + builder.textSize
+        skipSpace()
+        guard let base = bytes.baseAddress, offset < bytes.count, base[offset] == Ascii.openBracket else { return false }
+        var index = offset &+ 1
+        let end = bytes.count
+        if index < end, base[index] == Ascii.closeBracket {
+            offset = index &+ 1
+            return true
+        }
+        while item(base, &index, end, &out, &builder), index < end {
+            let byte = base[index]
+            index &+= 1
+            if byte == Ascii.comma { continue }
+            guard byte == Ascii.closeBracket else { break }
+            builder.textSize = out - builder.text
+            offset = index
+            return true
+        }
+        builder.reset()
+        return false
+    }
+
     /// The key `key` at `index`, then its string's content into the text at `out` with a NUL
     /// after it, its offset from `text` into `start`; moves past the closing quote. `false`
     /// (the general path must read it) for an empty string unless `emptyAllowed`, and, when
@@ -179,6 +213,22 @@ extension JSONScanner {
         return true
     }
 }
+
+/// An arena's builder as a fast path writes it: text at its end, in room made beforehand.
+protocol ArenaTextBuilder {
+    /// The text's buffer (moved only by ``reserveText(_:)``).
+    var text: UnsafeMutablePointer<UInt8> { get }
+    /// Bytes of text written.
+    var textSize: Int { get set }
+    /// Room for `bytes` more bytes of text (and eight-byte stores past them).
+    mutating func reserveText(_ bytes: Int)
+    /// Forgets every item written.
+    mutating func reset()
+}
+
+extension BreedArenaBuilder: ArenaTextBuilder {}
+
+extension FactArenaBuilder: ArenaTextBuilder {}
 
 /// A key of an item's object as the API writes it, with its quotes, the colon and the value's
 /// opening quote when it is a string (`,"country":"`), matched as two eight-byte words.

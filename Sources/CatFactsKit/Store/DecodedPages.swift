@@ -10,12 +10,8 @@ package protocol KeptDecoded: Sendable {
     var keptBytes: Int { get }
 }
 
-extension BreedArenaPage: KeptDecoded {
-    package var keptBytes: Int { arena.textSize + arena.count * BreedArena.fields * MemoryLayout<UInt32>.stride + 128 }
-}
-
-extension FactArenaPage: KeptDecoded {
-    package var keptBytes: Int { arena.textSize + arena.count * (MemoryLayout<UInt32>.stride + MemoryLayout<Int>.stride) + 128 }
+extension ArenaPage: KeptDecoded {
+    package var keptBytes: Int { arena.bufferBytes + 128 }
 }
 
 /// The pages the cache holds decoded, in memory, in front of its store: a hit within the TTL
@@ -91,9 +87,6 @@ package protocol ArchivedDecoded: KeptDecoded {
     init?(archived: UnsafeRawBufferPointer)
 }
 
-extension BreedArenaPage: ArchivedDecoded {}
-
-extension FactArenaPage: ArchivedDecoded {}
 
 /// `type`'s value from `bytes` (a generic helper, so an existential metatype can call it).
 func restore<T: ArchivedDecoded>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) -> T? {
