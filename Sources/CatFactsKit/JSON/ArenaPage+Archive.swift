@@ -15,8 +15,9 @@ package protocol ArchivableArena: ItemArena {
 /// (current_page, last_page, per_page, total, items, text bytes, whether an item's text holds
 /// a NUL), then the arena's own layout (``ArchivableArena``). ``format`` is stored in a column
 /// of its own: a row of another format, or from a library that stored none, is decoded from
-/// its body instead.
-extension ArenaPage: ArchivedDecoded where Arena: ArchivableArena {
+/// its body instead. (The cache's `ArchivedDecoded` conformance is declared in `Store/`, the
+/// layer that stores it.)
+extension ArenaPage where Arena: ArchivableArena {
     package static var format: Int { Arena.format }
 
     private static var headerBytes: Int { 7 * 8 }

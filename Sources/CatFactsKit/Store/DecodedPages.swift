@@ -88,6 +88,8 @@ package protocol ArchivedDecoded: KeptDecoded {
 }
 
 
+extension ArenaPage: ArchivedDecoded where Arena: ArchivableArena {}
+
 /// `type`'s value from `bytes` (a generic helper, so an existential metatype can call it).
 func restore<T: ArchivedDecoded>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) -> T? {
     T(archived: bytes)
