@@ -27,6 +27,23 @@ enum ArenaMemory {
         return memory.bindMemory(to: T.self, capacity: count)
     }
 
+    /// Makes `text` (of `capacity` bytes, and the slack past them) hold at least `needed`
+    /// bytes: at least twice as many, so that appending field by field stays linear.
+    @inline(__always)
+    static func grow(_ text: inout UnsafeMutablePointer<UInt8>, capacity: inout Int, toHold needed: Int) {
+        guard needed > capacity else { return }
+        capacity = max(capacity * 2, needed)
+        text = reallocate(text, capacity + slack)
+    }
+
+    /// Gives back what `text` holds past its `size` bytes when that is over 4 kB: a decoder
+    /// sizes the text from the body, and a cached page keeps only what it used.
+    static func trim(_ text: inout UnsafeMutablePointer<UInt8>, capacity: inout Int, size: Int) {
+        guard capacity > size + 4096 else { return }
+        text = reallocate(text, size + slack)
+        capacity = size
+    }
+
     /// Copies `value`'s UTF-8 to `destination` (which has room for it); whether it holds a NUL
     /// (JSON's `\u0000`, which C would take for the string's end).
     static func copy(_ value: inout String, to destination: UnsafeMutablePointer<UInt8>) -> Bool {

@@ -95,9 +95,7 @@ package struct FactArenaBuilder {
     /// Room for `bytes` more bytes of text (and the slack after them).
     @inline(__always)
     mutating func reserveText(_ bytes: Int) {
-        guard textSize + bytes > textCapacity else { return }
-        textCapacity = max(textCapacity * 2, textSize + bytes)
-        text = ArenaMemory.reallocate(text, textCapacity + ArenaMemory.slack)
+        ArenaMemory.grow(&text, capacity: &textCapacity, toHold: textSize + bytes)
     }
 
     /// Where the next text byte goes: the decoder writes there, at most the room reserved.
@@ -151,11 +149,7 @@ package struct FactArenaBuilder {
 
     /// The arena; the builder must not be used after.
     package mutating func finish() -> FactArena {
-        // The text was given the body's size; what a cached page keeps is only what it used.
-        if textCapacity > textSize + 4096 {
-            text = ArenaMemory.reallocate(text, textSize + ArenaMemory.slack)
-            textCapacity = textSize
-        }
+        ArenaMemory.trim(&text, capacity: &textCapacity, size: textSize)
         return FactArena(count: count, text: text, textSize: textSize, starts: starts, lengths: lengths,
                          hasEmbeddedNUL: hasEmbeddedNUL)
     }
