@@ -37,12 +37,18 @@ final class OnlineState: Sendable {
 
     /// Updates the metrics' online flag and the listener after a change, and starts the probe.
     private func announce(_ transition: OfflineMonitor.Transition) {
+        if transition == .wentOffline { startProbe() }
+        Self.publish(transition, metrics: metrics, listener: listener)
+    }
+
+    /// Tells the metrics' online flag and the listener of a change.
+    private static func publish(_ transition: OfflineMonitor.Transition, metrics: MetricsRecorder,
+                                listener: ListenerSlot<Bool>) {
         switch transition {
         case .none:
             return
         case .wentOffline:
             metrics.setOnline(false)
-            startProbe()
             listener.call([false])
         case .cameOnline:
             metrics.setOnline(true)
@@ -52,16 +58,23 @@ final class OnlineState: Sendable {
 
     /// Probes the server while offline: after 1 s, then twice as long each time, up to
     /// ``ClientOptions/probeInterval`` — soon after a short outage, cheaply during a long one.
-    /// The task holds this state only weakly (and only during a probe), so it ends with the client.
+    ///
+    /// The task holds the parts it needs (the monitor, the metrics, the listener, the probe),
+    /// never this state, so the state ends with the client and its `deinit` cancels the task.
+    /// (It held `self` weakly once: a process that exited while the cancelled task was ending
+    /// left the weak reference's side table unreachable, a definite leak under valgrind.)
     private func startProbe() {
         let longest = longestProbeInterval
-        let task = Task.detached { [weak self] in
+        let (monitor, metrics, listener, probe) = (self.monitor, self.metrics, self.listener, self.probe)
+        let task = Task.detached {
             var interval = min(Duration.seconds(1), longest)
             while !Task.isCancelled {
                 do { try await Task.sleep(for: interval) } catch { return }
-                guard let state = self, state.monitor.isOffline else { return }
+                guard monitor.isOffline else { return }
                 // Still unreachable: the cool-down is not extended by probes, only by calls.
-                if await state.probe() { state.recordResponse() }
+                if await probe() {
+                    OnlineState.publish(monitor.recordSuccess(), metrics: metrics, listener: listener)
+                }
                 interval = min(interval * 2, longest)
             }
         }
