@@ -12,6 +12,11 @@ import Darwin
 /// The mutex lives at a fixed heap address, as pthreads requires; the value is reached only
 /// inside ``withLock(_:)``. `@unchecked Sendable`: the mutex is the synchronisation, and the
 /// value never leaves the lock except as the body's result (as with `Mutex`).
+///
+/// A closure is kept inside a struct, never as the value itself (`Locked<(() -> T)?>`): an
+/// unoptimized build reabstracts such a value through `withLock`'s `inout` on every access and
+/// stores it back wrapped in two more thunks, so each read nests it deeper until a call of it
+/// overflows the stack (`MetricsRecorderTests`).
 package final class Locked<Value>: @unchecked Sendable {
     @usableFromInline let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     @usableFromInline var value: Value

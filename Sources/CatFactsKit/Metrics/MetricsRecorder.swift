@@ -15,7 +15,15 @@ public final class MetricsRecorder: Sendable {
     /// The client's cache, whose state each snapshot reads; `nil` when it has none.
     private let store: ResponseStore?
     /// Reads the OTLP exporter's figures into each snapshot; set by the client that exports.
-    private let exportState = Locked<(@Sendable () -> ExportState?)?>(nil)
+    private let exportState = Locked<ExportStateReader?>(nil)
+
+    /// The reader, in a struct: a `Locked` whose value is itself a closure has it reabstracted
+    /// through `withLock`'s `inout` on each access in an unoptimized build, each time wrapped in
+    /// two more thunks and stored back, so that every snapshot nested the reader deeper (a
+    /// stack 1 MB deep after minutes of snapshots, then a crash).
+    private struct ExportStateReader {
+        let read: @Sendable () -> ExportState?
+    }
 
     /// A recorder for a client with `store` as its cache (`nil`: none, or not the recorder's concern).
     public init(store: ResponseStore? = nil) {
@@ -35,7 +43,7 @@ public final class MetricsRecorder: Sendable {
 
     /// Sets what each snapshot's ``MetricsSnapshot/export`` reads (the client's exporter).
     package func setExportState(_ read: @escaping @Sendable () -> ExportState?) {
-        exportState.withLock { $0 = read }
+        exportState.withLock { $0 = ExportStateReader(read: read) }
     }
 
     /// Records one request sent to `endpoint`.
@@ -91,6 +99,6 @@ public final class MetricsRecorder: Sendable {
         let endpoints = endpoints()
         let cache = store?.state(hits: endpoints.reduce(0) { $0 + $1.cacheHits })
         return MetricsSnapshot(endpoints: endpoints, system: SystemInfo.current, memory: MemoryUsage.current(),
-                               online: online, collectedAt: .now, cache: cache, export: exportState.withLock { $0 }?())
+                               online: online, collectedAt: .now, cache: cache, export: exportState.withLock { $0 }?.read())
     }
 }
