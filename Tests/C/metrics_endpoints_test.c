@@ -2,12 +2,13 @@
  * cf_metrics_endpoints: the per-endpoint metrics as one block of structs. Exact counts after
  * known calls against catfacts-mock, the same figures as cf_metrics' JSON, the percentiles in
  * order, NaN (null in the JSON, no NaN in the Prometheus text) for an endpoint whose every
- * request got no response (a dead port, a dropped connection), and the argument errors with
- * out left NULL.
+ * request got no response (a dead port, a dropped connection), the argument errors with
+ * out left NULL, and metrics read thousands of times costing no more stack than the first.
  */
 #include "harness.h"
 
 #include <math.h>
+#include <pthread.h>
 
 /* Not NULL, never a real block: an out-pointer a failing call must reset to NULL. */
 static cf_endpoint_stats_array sentinel_target;
@@ -249,11 +250,58 @@ static void bad_arguments_leave_out_null(void) {
     cf_client_close(c);
 }
 
+/* The metrics read on a thread of its own with a small stack, as a host's worker may have. */
+#define SMALL_STACK (256 * 1024)
+struct small_stack_read { cf_client *client; cf_status json, prometheus, endpoints; };
+static void *read_metrics(void *arg) {
+    struct small_stack_read *read = arg;
+    char *json = NULL, *text = NULL;
+    cf_endpoint_stats_array *stats = NULL;
+    read->json = cf_metrics(read->client, &json);
+    read->prometheus = cf_metrics_prometheus(read->client, &text);
+    read->endpoints = cf_metrics_endpoints(read->client, &stats);
+    cf_free(json);
+    cf_free(text);
+    cf_free(stats);
+    return NULL;
+}
+
+/* Each read of the metrics once nested the reader of the exporter's figures two calls deeper
+ * (0.1.0): after 1,000 reads a thread with a 128 kB stack crashed on the next, after some
+ * 60,000 any thread. 5,000 reads, then one on a 256 kB stack. */
+static void many_reads_cost_no_more_stack_than_one(void) {
+    char url[128];
+    closed_port_url(url);
+    cf_client *c = NULL;
+    if (CHECK_STATUS(cf_client_open(url, "{\"retries\":0}", &c), CF_OK) != CF_OK) return;
+    int failed = 0;
+    for (int i = 0; i < 5000 && !failed; i++) {
+        char *json = NULL;
+        failed = cf_metrics(c, &json) != CF_OK;
+        cf_free(json);
+    }
+    CHECKF(!failed, "cf_metrics failed: %s", cf_last_error());
+    struct small_stack_read read = {c, CF_ERR_INTERNAL, CF_ERR_INTERNAL, CF_ERR_INTERNAL};
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    pthread_attr_setstacksize(&attributes, SMALL_STACK);
+    pthread_t thread;
+    int started = pthread_create(&thread, &attributes, read_metrics, &read);
+    pthread_attr_destroy(&attributes);
+    CHECKF(started == 0, "pthread_create: %d", started);
+    if (started == 0) pthread_join(thread, NULL);
+    CHECK_INT_EQ(read.json, CF_OK);
+    CHECK_INT_EQ(read.prometheus, CF_OK);
+    CHECK_INT_EQ(read.endpoints, CF_OK);
+    cf_client_close(c);
+}
+
 int main(void) {
     RUN(known_calls_give_exact_counts);
     RUN(a_dead_port_gives_nan_times);
     RUN(a_dropped_connection_has_no_time_and_a_500_has_one);
     RUN(the_names_live_in_the_block);
     RUN(bad_arguments_leave_out_null);
+    RUN(many_reads_cost_no_more_stack_than_one);
     return harness_report("metrics_endpoints_test");
 }
