@@ -21,7 +21,7 @@ cd "$(dirname "$0")/.."
 ROOT=${1:-Sources/CatFactsKit}
 
 LAYERS=(
-    "Concurrency Hashing Text"  # tools that know nothing of the API: locks, threads, waits, a hash, text rules
+    "Concurrency Hashing"  # tools that know nothing of the API: locks, threads, waits, a hash
     "API"                  # the values: breeds, facts, pages, errors, options, queries
     "JSON"                 # reading and writing JSON: scanner, decoders, writer, conformances
     "Query"                # pure: the catalog view, its prefix index, the query engine
