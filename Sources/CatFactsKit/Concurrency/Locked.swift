@@ -13,10 +13,10 @@ import Darwin
 /// inside ``withLock(_:)``. `@unchecked Sendable`: the mutex is the synchronisation, and the
 /// value never leaves the lock except as the body's result (as with `Mutex`).
 ///
-/// A closure is kept inside a struct, never as the value itself (`Locked<(() -> T)?>`): an
-/// unoptimized build reabstracts such a value through `withLock`'s `inout` on every access and
-/// stores it back wrapped in two more thunks, so each read nests it deeper until a call of it
-/// overflows the stack (`MetricsRecorderTests`).
+/// A closure is kept inside a struct, never as the value itself (`Locked<(() -> T)?>`): the
+/// compiler reabstracts such a value through `withLock`'s `inout` on every access (optimized or
+/// not) and stores it back wrapped in two more thunks, so each read nests it deeper until a
+/// call of it overflows the stack (`MetricsRecorderTests`, `metrics_endpoints_test.c`).
 package final class Locked<Value>: @unchecked Sendable {
     @usableFromInline let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     @usableFromInline var value: Value

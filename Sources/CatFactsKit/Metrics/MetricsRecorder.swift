@@ -18,9 +18,9 @@ public final class MetricsRecorder: Sendable {
     private let exportState = Locked<ExportStateReader?>(nil)
 
     /// The reader, in a struct: a `Locked` whose value is itself a closure has it reabstracted
-    /// through `withLock`'s `inout` on each access in an unoptimized build, each time wrapped in
-    /// two more thunks and stored back, so that every snapshot nested the reader deeper (a
-    /// stack 1 MB deep after minutes of snapshots, then a crash).
+    /// through `withLock`'s `inout` on each access (debug and release builds alike), each time
+    /// wrapped in two more thunks and stored back, so that every snapshot nested the reader
+    /// deeper (0.1.0 crashed a 128 kB thread after 1,000 reads, an 8 MB one after 30,000).
     private struct ExportStateReader {
         let read: @Sendable () -> ExportState?
     }
