@@ -30,6 +30,11 @@ public final class LiveSearch: Sendable {
     private let fields: Set<Breed.Field>
     private let state = Locked(State())
     private let listener = ListenerSlot<Answer>()
+    /// Held while an answer is checked and delivered: without it an older search could pass
+    /// its "still the latest?" check, a newer one be set, searched and delivered, and the older
+    /// answer follow it (the soak saw it). The listener may call ``set(_:)`` and ``close()``,
+    /// which do not take it.
+    private let delivery = Locked(())
 
     /// - Parameters:
     ///   - debounce: how long the text must stay unchanged before it is searched.
@@ -99,8 +104,10 @@ public final class LiveSearch: Sendable {
             state.withLock { $0.catalog = nil }
             answer = Answer(generation: generation, text: text, result: .failure(error), source: .network)
         }
-        guard isLatest(generation) else { return }
-        listener.call([answer])
+        delivery.withLock { _ in
+            guard isLatest(generation) else { return }
+            listener.call([answer])
+        }
     }
 
     /// The catalog's load: started when the search is made (again by the next search after
