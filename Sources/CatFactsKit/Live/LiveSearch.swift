@@ -24,17 +24,8 @@ public final class LiveSearch: Sendable {
         var closed = false
     }
 
-    private let loadCatalog: CatalogLoader
     private let debounce: Duration
-    private let limit: Int
-    private let fields: Set<Breed.Field>
-    private let state = Locked(State())
-    private let listener = ListenerSlot<Answer>()
-    /// Held while an answer is checked and delivered: without it an older search could pass
-    /// its "still the latest?" check, a newer one be set, searched and delivered, and the older
-    /// answer follow it (the soak saw it). The listener may call ``set(_:)`` and ``close()``,
-    /// which do not take it.
-    private let delivery = Locked(())
+    private let searcher: Searcher
 
     /// - Parameters:
     ///   - debounce: how long the text must stay unchanged before it is searched.
@@ -46,29 +37,36 @@ public final class LiveSearch: Sendable {
     public init(debounce: Duration = .milliseconds(150), limit: Int = 20,
                 fields: Set<Breed.Field> = Set(Breed.Field.allCases), catalog: @escaping CatalogLoader,
                 listener: @escaping @Sendable (Answer) -> Void) {
-        self.loadCatalog = catalog
         self.debounce = debounce
-        self.limit = limit
-        self.fields = fields
-        self.listener.set(listener)
-        _ = self.catalog()
+        self.searcher = Searcher(loadCatalog: catalog, limit: limit, fields: fields)
+        searcher.listener.set(listener)
+        _ = searcher.catalog()
     }
 
     deinit {
-        state.withLock { $0.pending?.cancel() }
+        searcher.state.withLock { state in
+            state.closed = true
+            state.pending?.cancel()
+        }
     }
 
     /// Sets the text: the search of the previous text, if still waiting or running, is
     /// cancelled and its answer will not be delivered. Returns at once.
+    ///
+    /// The waiting search holds the searcher (the state, the listener, the loader), never
+    /// this object, so dropping the last reference still ends it (`deinit` cancels it). It
+    /// held `self` weakly once, the shape of a leak seen under valgrind elsewhere: a process
+    /// that exits while such a task is ending leaves the weak reference's side table behind.
     public func set(_ text: String) {
-        state.withLock { state in
+        let (searcher, debounce) = (self.searcher, self.debounce)
+        searcher.state.withLock { state in
             guard !state.closed else { return }
             state.generation += 1
             state.pending?.cancel()
             let generation = state.generation
-            state.pending = Task.detached { [weak self] in
-                do { try await Task.sleep(for: self?.debounce ?? .zero) } catch { return }
-                await self?.search(text, generation: generation)
+            state.pending = Task.detached {
+                do { try await Task.sleep(for: debounce) } catch { return }
+                await searcher.search(text, generation: generation)
             }
         }
     }
@@ -77,55 +75,69 @@ public final class LiveSearch: Sendable {
     /// still running on another thread (a listener may close its own search). Never waits
     /// for the network: a search under way is cancelled, not awaited.
     public func close() {
-        let pending = state.withLock { state -> Task<Void, Never>? in
+        let pending = searcher.state.withLock { state -> Task<Void, Never>? in
             state.closed = true
             defer { state.pending = nil }
             return state.pending
         }
         pending?.cancel()
-        listener.clear()
+        searcher.listener.clear()
     }
 
-    private func isLatest(_ generation: Int) -> Bool {
-        state.withLock { !$0.closed && $0.generation == generation }
-    }
+    /// What a search needs, apart from the search object: what its tasks hold.
+    private struct Searcher: Sendable {
+        let loadCatalog: CatalogLoader
+        let limit: Int
+        let fields: Set<Breed.Field>
+        let state = Locked(State())
+        let listener = ListenerSlot<Answer>()
+        /// Held while an answer is checked and delivered: without it an older search could pass
+        /// its "still the latest?" check, a newer one be set, searched and delivered, and the older
+        /// answer follow it (the soak saw it). The listener may call ``LiveSearch/set(_:)`` and
+        /// ``LiveSearch/close()``, which do not take it.
+        let delivery = Locked(())
 
-    private func search(_ text: String, generation: Int) async {
-        guard isLatest(generation) else { return }
-        let loaded = await catalog().value
-        guard isLatest(generation), !Task.isCancelled else { return }
-        let answer: Answer
-        switch loaded {
-        case .success(let view):
-            let found = view.search(prefix: text, limit: limit).map { $0.keeping(fields) }
-            answer = Answer(generation: generation, text: text, result: .success(found), source: view.source)
-        case .failure(let error):
-            // Loaded again by the next search.
-            state.withLock { $0.catalog = nil }
-            answer = Answer(generation: generation, text: text, result: .failure(error), source: .network)
+        func isLatest(_ generation: Int) -> Bool {
+            state.withLock { !$0.closed && $0.generation == generation }
         }
-        delivery.withLock { _ in
+
+        func search(_ text: String, generation: Int) async {
             guard isLatest(generation) else { return }
-            listener.call([answer])
-        }
-    }
-
-    /// The catalog's load: started when the search is made (again by the next search after
-    /// a load that failed), shared by the searches, not cancelled
-    /// by keystrokes.
-    private func catalog() -> Task<Result<BreedCatalogView, CatFactsError>, Never> {
-        state.withLock { state in
-            if let loading = state.catalog { return loading }
-            let loadCatalog = loadCatalog
-            let loading = Task.detached { () -> Result<BreedCatalogView, CatFactsError> in
-                do throws(CatFactsError) {
-                    return .success(try await loadCatalog())
-                } catch {
-                    return .failure(error)
-                }
+            let loaded = await catalog().value
+            guard isLatest(generation), !Task.isCancelled else { return }
+            let answer: Answer
+            switch loaded {
+            case .success(let view):
+                let found = view.search(prefix: text, limit: limit).map { $0.keeping(fields) }
+                answer = Answer(generation: generation, text: text, result: .success(found), source: view.source)
+            case .failure(let error):
+                // Loaded again by the next search.
+                state.withLock { $0.catalog = nil }
+                answer = Answer(generation: generation, text: text, result: .failure(error), source: .network)
             }
-            state.catalog = loading
-            return loading
+            delivery.withLock { _ in
+                guard isLatest(generation) else { return }
+                listener.call([answer])
+            }
+        }
+
+        /// The catalog's load: started when the search is made (again by the next search after
+        /// a load that failed), shared by the searches, not cancelled
+        /// by keystrokes.
+        func catalog() -> Task<Result<BreedCatalogView, CatFactsError>, Never> {
+            state.withLock { state in
+                if let loading = state.catalog { return loading }
+                let loadCatalog = loadCatalog
+                let loading = Task.detached { () -> Result<BreedCatalogView, CatFactsError> in
+                    do throws(CatFactsError) {
+                        return .success(try await loadCatalog())
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+                state.catalog = loading
+                return loading
+            }
         }
     }
 }

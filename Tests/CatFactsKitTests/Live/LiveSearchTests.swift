@@ -33,4 +33,15 @@ struct LiveSearchTests {
             #expect(server.requestCount(path: "/breeds") == 1)
         }
     }
+
+    @Test func droppingTheLastReferenceEndsTheSearchThatWaits() {
+        weak var dropped: LiveSearch?
+        do {
+            // Waits far longer than the test: only dropping the search can end it.
+            let search = LiveSearch(debounce: .seconds(600), catalog: { BreedCatalogView(breeds: []) }) { _ in }
+            search.set("Si")
+            dropped = search
+        }
+        #expect(dropped == nil, "the waiting search holds the searcher's parts, never the search")
+    }
 }
