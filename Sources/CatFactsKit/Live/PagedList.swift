@@ -152,31 +152,38 @@ public final class PagedList<Item: Sendable>: Sendable {
 
     /// Starts and cancels what an access decided, and tells the listener, outside the lock.
     private func perform(_ work: PagingWork<Item>) {
-        for load in work.loads {
-            let task = Task { [weak self, loader] in
-                let result: Result<Page<Item>, CatFactsError>
-                do throws(CatFactsError) {
-                    result = .success(try await loader(load.page + 1, load.limit))
-                } catch {
-                    result = .failure(error)
+        Loads(loader: loader, state: state, listener: listener).perform(work)
+    }
+
+    /// What a load needs, apart from the list: what its task holds. A load holds the list's
+    /// parts, never the list, so dropping the last reference still ends the list (`deinit`
+    /// cancels its loads, and a load that ends after finds no page waiting for it). Loads
+    /// held the list weakly once, the shape of a leak seen under valgrind elsewhere: a process
+    /// that exits while such a task is ending leaves the weak reference's side table behind.
+    private struct Loads: Sendable {
+        let loader: Loader
+        let state: Locked<PagingState<Item>>
+        let listener: ListenerSlot<PagingEvent>
+
+        func perform(_ work: PagingWork<Item>) {
+            for load in work.loads {
+                let task = Task { [self] in
+                    let result: Result<Page<Item>, CatFactsError>
+                    do throws(CatFactsError) {
+                        result = .success(try await loader(load.page + 1, load.limit))
+                    } catch {
+                        result = .failure(error)
+                    }
+                    perform(state.withLock { $0.complete(load, with: result) })
                 }
-                self?.complete(load, with: result)
+                let stillWanted = state.withLock { $0.attach(task, to: load) }
+                if !stillWanted { task.cancel() }
             }
-            let stillWanted = state.withLock { $0.attach(task, to: load) }
-            if !stillWanted { task.cancel() }
+            work.cancels.forEach { $0.cancel() }
+            // The listener hears of a load before its waiters return, so events keep their order.
+            listener.call(work.events)
+            work.wakes.forEach { $0.resume() }
         }
-        work.cancels.forEach { $0.cancel() }
-        // The listener hears of a load before its waiters return, so events keep their order.
-        announce(work.events)
-        work.wakes.forEach { $0.resume() }
-    }
-
-    private func complete(_ load: PageLoad, with result: Result<Page<Item>, CatFactsError>) {
-        perform(state.withLock { $0.complete(load, with: result) })
-    }
-
-    private func announce(_ events: [PagingEvent]) {
-        listener.call(events)
     }
 
     /// Sleeps until the page under `index` settles, `atMost` passes, or the task is cancelled.
@@ -188,8 +195,8 @@ public final class PagedList<Item: Sendable>: Sendable {
     private func waitForChange(of index: Int, atMost limit: Duration) async -> ItemState<Item>? {
         let id = state.withLock { $0.newWaiterID() }
         let timer = DispatchSource.makeTimerSource(queue: .global())
-        timer.setEventHandler { [weak self] in
-            self?.state.withLock { $0.removeWaiter(id) }?.resume(returning: nil)
+        timer.setEventHandler { [state] in
+            state.withLock { $0.removeWaiter(id) }?.resume(returning: nil)
         }
         timer.schedule(deadline: .now() + limit.seconds)
         defer { timer.cancel() }

@@ -32,4 +32,22 @@ struct PagingOptionsTests {
         #expect(list.count == 30)
         #expect(list.item(at: 50) == .pastEnd)
     }
+
+    @Test func droppingTheLastReferenceEndsTheListWhileItsLoadWaits() async throws {
+        let gate = Locked<CheckedContinuation<Void, Never>?>(nil)
+        weak var dropped: PagedList<Int>?
+        do {
+            let list = try PagedList<Int>(options: PagingOptions(pageSize: 10, prefetchDistance: 0)) { page, limit in
+                await withCheckedContinuation { continuation in gate.withLock { $0 = continuation } }
+                return Page(number: page, lastPage: 1, perPage: limit, total: 10, items: Array(0..<10),
+                            source: .network, fetchedAt: .now)
+            }
+            #expect(list.item(at: 0) == .pending)
+            try await waitUntil { gate.withLock { $0 != nil } }
+            dropped = list
+        }
+        #expect(dropped == nil, "the waiting load holds the list's parts, never the list")
+        // The load ends after its list: it finds no page waiting for it.
+        gate.withLock { $0 }?.resume()
+    }
 }
