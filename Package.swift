@@ -40,8 +40,8 @@ func glibcFloorLinking(programs: Bool) -> [String] {
 /// script; everything else local, so no Swift internals become ABI and nothing clashes with
 /// a host's own Swift runtime), the SONAME libCatFacts.so.0, never unloaded (-z nodelete),
 /// no undefined symbols; lld,
-/// whose dynamic symbol table then holds nothing else. In release builds: the Swift runtime and
-/// FoundationEssentials linked in (-static-stdlib), unused sections dropped, so the library
+/// whose dynamic symbol table then holds nothing else. In release builds: the Swift runtime linked
+/// in (-static-stdlib; no Foundation), unused sections dropped, so the library
 /// loads where no Swift toolchain is installed (`make dist-check` proves it).
 let libraryLinking: [LinkerSetting] = [
     .unsafeFlags(["-use-ld=lld",
@@ -53,14 +53,13 @@ let libraryLinking: [LinkerSetting] = [
     // Release: every symbol resolved at link time (-z defs), so a runtime library left out of
     // the static link fails the build, not the first dlopen on someone else's machine. Not in
     // debug builds, which the ThreadSanitizer build is (make tsan): there the
-    // sanitizer's runtime comes with the program that loads the library. FoundationEssentials'
-    // own archives are named: its autolink entries leave them out, and -z defs would (rightly)
-    // refuse the link. Identical code is folded only where no address is taken (--icf=safe):
+    // sanitizer's runtime comes with the program that loads the library. No Foundation:
+    // CatFactsKit and CatFactsC do not import it (7.5 MB; see BENCHMARKS.md, Footprint), and
+    // -z defs would refuse the link if a use crept in. Identical code is folded only where no address is taken (--icf=safe):
     // --icf=all would take 0.2 MB more off, but Swift compares some function addresses (key
     // path accessors), and a library inside someone else's process must not bet on it.
-    .unsafeFlags(["-static-stdlib", "-Xlinker", "--gc-sections", "-Xlinker", "--icf=safe", "-Xlinker", "-z", "-Xlinker", "defs",
-                  "-Xlinker", "--start-group", "-lFoundationEssentials", "-l_FoundationCollections",
-                  "-l_FoundationCShims", "-Xlinker", "--end-group"] + glibcFloorLinking(programs: false),
+    .unsafeFlags(["-static-stdlib", "-Xlinker", "--gc-sections", "-Xlinker", "--icf=safe", "-Xlinker", "-z", "-Xlinker", "defs"]
+                 + glibcFloorLinking(programs: false),
                  .when(platforms: [.linux], configuration: .release)),
 ]
 
@@ -93,6 +92,8 @@ let package = Package(
         .library(name: "CatFacts", type: .dynamic, targets: ["CatFactsC"]),
         // The Swift API, for Swift programs and Apple apps.
         .library(name: "CatFactsKit", targets: ["CatFactsKit"]),
+        // CatFactsKit's values as Foundation's (Date, URL), and a JSONDecoder-based PageDecoder.
+        .library(name: "CatFactsFoundation", targets: ["CatFactsFoundation"]),
         .library(name: "CatFactsMock", targets: ["CatFactsMock"]),
         .executable(name: "catfacts-mock", targets: ["catfacts-mock"]),
         .executable(name: "catfacts", targets: ["catfacts"]),
@@ -115,12 +116,19 @@ let package = Package(
                 "CCurl",
                 // gzip for OTLP exports (Sources/CatFactsKit/Telemetry/Gzip.swift): the system's zlib.
                 "CZlib",
+                // The C library's GNU extensions (Sources/CatFactsKit/System/ProcessEnvironment.swift).
+                "CProcess",
             ],
             swiftSettings: crossModuleOptimization
         ),
+        // What CatFactsKit leaves out so that the shipped library does not link Foundation:
+        // Date and URL for its Timestamp and WebAddress, a PageDecoder over JSONDecoder.
+        .target(name: "CatFactsFoundation", dependencies: ["CatFactsKit"]),
         // libcurl, loaded on first use (libcurl4-openssl-dev for the headers; the system's
         // libcurl4 at run time).
         .target(name: "CCurl"),
+        // The program's name and its CPUs, from glibc's GNU extensions.
+        .target(name: "CProcess"),
         // The system's SQLite (libsqlite3-dev for the headers; libsqlite3 at run time).
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         // The system's zlib (zlib1g-dev for the header; zlib1g, which libcurl4 needs too, at run time).
@@ -158,7 +166,7 @@ let package = Package(
         .executableTarget(
             name: "catfacts",
             dependencies: [
-                "CatFactsKit", "CReadline", "CommandLineArguments", "CGlibcFloor",
+                "CatFactsKit", "CatFactsFoundation", "CReadline", "CommandLineArguments", "CGlibcFloor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: staticFoundation
@@ -166,11 +174,11 @@ let package = Package(
         .executableTarget(
             name: "catfacts-bench",
             dependencies: [
-                "CatFactsKit", "CatFactsMock",
+                "CatFactsKit", "CatFactsFoundation", "CatFactsMock",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "CatFactsKitTests", dependencies: ["CatFactsKit", "CatFactsMock", "CSQLite", "CCurl"]),
+        .testTarget(name: "CatFactsKitTests", dependencies: ["CatFactsKit", "CatFactsFoundation", "CatFactsMock", "CSQLite", "CCurl"]),
         .testTarget(name: "CatFactsMockTests", dependencies: ["CatFactsMock", "CatFactsKit"]),
     ],
     swiftLanguageModes: [.v6]
@@ -183,7 +191,7 @@ if fuzzing {
         // libFuzzer's driver (in the runtime -sanitize=fuzzer links), for the targets' main.
         .systemLibrary(name: "CLibFuzzer", path: "Tests/Fuzz/CLibFuzzer"),
         // The page decoder, differential: ScanningPageDecoder against Foundation's JSONDecoder.
-        .executableTarget(name: "fuzz-page-decoder", dependencies: ["CatFactsKit", "CLibFuzzer"], path: "Tests/Fuzz/PageDecoder",
+        .executableTarget(name: "fuzz-page-decoder", dependencies: ["CatFactsKit", "CatFactsFoundation", "CLibFuzzer"], path: "Tests/Fuzz/PageDecoder",
                           linkerSettings: fuzzLinking),
         // The options JSON of cf_client_open and cf_list_open.
         .executableTarget(name: "fuzz-options", dependencies: ["CatFactsC", "CatFactsKit", "CLibFuzzer"], path: "Tests/Fuzz/Options",

@@ -44,6 +44,7 @@ typecheck() {
         -I "$MODULES" -module-cache-path "$tmp/cache" \
         -Xcc -fmodule-map-file=.build/checkouts/swift-numerics/Sources/_NumericsShims/include/module.modulemap \
         -Xcc -fmodule-map-file="$BUILD_DIR/CCurl.build/module.modulemap" -Xcc -I -Xcc Sources/CCurl/include \
+        -Xcc -fmodule-map-file="$BUILD_DIR/CProcess.build/module.modulemap" -Xcc -I -Xcc Sources/CProcess/include \
         -Xcc -fmodule-map-file=Sources/CSQLite/module.modulemap \
         -Xcc -fmodule-map-file=Sources/CZlib/module.modulemap \
         -Xcc -fmodule-map-file="$tmp/module/module.modulemap" \

@@ -1,10 +1,4 @@
 import CatFactsKit
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// The header of a page block (`cf_breed_page`, `cf_fact_page`): the page's numbers, where
 /// it came from and when, then its items. The header's own memberwise initializer makes it,
 /// so a field the header adds, drops or renames fails the build here.
@@ -18,7 +12,7 @@ enum CPage {
     }
 
     /// `date` in whole milliseconds since 1970-01-01 UTC; 0 for a date no `int64_t` holds.
-    private static func milliseconds(since1970 date: Date) -> Int64 {
+    private static func milliseconds(since1970 date: Timestamp) -> Int64 {
         Int64(exactly: (date.timeIntervalSince1970 * 1000).rounded()) ?? 0
     }
 }

@@ -1,31 +1,11 @@
 import CatFactsKit
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// A JSON options object from C (`options_json`), read strictly: an unknown key or a value
 /// of the wrong type (`null` included: leave a key out for its default) is an argument
 /// error naming the key, so a typo never passes silently. Each options object has its own
 /// parser, in its own file: ClientOptions+JSON, PagingOptions+JSON, BreedQuery+JSON,
 /// SearchOptions.
 struct OptionsJSON {
-    private indirect enum Value: Decodable {
-        case bool(Bool), integer(Int64), number(Double), string(String), null
-        case array([Value]), object([String: Value])
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.singleValueContainer()
-            if c.decodeNil() { self = .null }
-            else if let value = try? c.decode(Bool.self) { self = .bool(value) }
-            else if let value = try? c.decode(Int64.self) { self = .integer(value) }
-            else if let value = try? c.decode(Double.self) { self = .number(value) }
-            else if let value = try? c.decode(String.self) { self = .string(value) }
-            else if let value = try? c.decode([Value].self) { self = .array(value) }
-            else { self = .object(try c.decode([String: Value].self)) }
-        }
-    }
+    private typealias Value = JSONValue
 
     private let values: [String: Value]
     private let what: String
@@ -40,11 +20,10 @@ struct OptionsJSON {
         }
         let string = try CText.string(text, what: what)
         try JSONNesting.check(string, what: what)
-        do {
-            values = try JSONDecoder().decode([String: Value].self, from: Data(string.utf8))
-        } catch {
+        guard case .object(let object)? = try? JSONValue.parse(Array(string.utf8)) else {
             throw .argument("\(what) must be a JSON object with any of the keys \(allowed.sorted().joined(separator: ", ")); got: \(string.prefix(80))")
         }
+        values = object
         if let unknown = values.keys.sorted().first(where: { !allowed.contains($0) }) {
             throw .argument("unknown key '\(unknown)' in \(what); known keys: \(allowed.sorted().joined(separator: ", "))")
         }

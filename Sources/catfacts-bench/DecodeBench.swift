@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatFactsFoundation
 import CatFactsKit
 import Foundation
 #if canImport(FoundationNetworking)
@@ -51,7 +52,7 @@ struct DecodeBench: AsyncParsableCommand {
         // The other half of cf_breeds_page: the decoded page written as the JSON C receives.
         let decoded = try decoder.decodePage(Breed.self, from: body)
         let page = Page(number: decoded.currentPage, lastPage: decoded.lastPage, perPage: decoded.perPage,
-                        total: decoded.total, items: decoded.items, source: .network, fetchedAt: Date())
+                        total: decoded.total, items: decoded.items, source: .network, fetchedAt: .now)
         var written = 0
         let encode = try time { written = JSONOutput.string(page).utf8.count }
         if libraryOnly {

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Every way a CatFacts call can fail. Each case maps to one ``Status`` (and so to one
 /// `CF_ERR_*`), and its description says what failed, why, and what to try.
 public enum CatFactsError: Error, Sendable, Equatable {
@@ -61,7 +55,7 @@ public enum CatFactsError: Error, Sendable, Equatable {
     }
 }
 
-extension CatFactsError: CustomStringConvertible, LocalizedError {
+extension CatFactsError: CustomStringConvertible {
     /// The option to change: the one refused for ``invalidOption(_:value:problem:)``; the
     /// one that waits longer, when raising it may get past this error: the attempt's timeout
     /// for ``timeout(seconds:url:)``, the deadline for
@@ -118,11 +112,13 @@ extension CatFactsError: CustomStringConvertible, LocalizedError {
         }
     }
 
+    /// The description: what Foundation's `LocalizedError` asks for (CatFactsFoundation declares
+    /// the conformance, so `localizedDescription` says it too).
     public var errorDescription: String? { description }
 
     /// Seconds as a person reads them: whole ones as integers, else three significant digits
-    /// ("0.25", "1.5", "12.3"), as `%.3g` wrote them (String(format:) is not in
-    /// FoundationEssentials). Never traps, whatever the value.
+    /// ("0.25", "1.5", "12.3"), as `%.3g` wrote them (the library does not link Foundation's
+    /// `String(format:)`). Never traps, whatever the value.
     package static func format(_ seconds: Double) -> String {
         guard seconds.isFinite, abs(seconds) < 1e15 else { return String(seconds) }
         if seconds == seconds.rounded() { return String(Int(seconds)) }

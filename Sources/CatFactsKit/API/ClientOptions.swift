@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -107,19 +102,17 @@ public struct ClientOptions: Sendable, Equatable {
 
     /// The base URL, checked: http or https with a host; a trailing `/` dropped.
     @_optimize(size)  // once per client
-    func validatedBaseURL() throws(CatFactsError) -> URL {
+    func validatedBaseURL() throws(CatFactsError) -> WebAddress {
         func refuse(_ problem: String) -> CatFactsError { .invalidOption(.baseURL, value: "'\(baseURL)'", problem: problem) }
         var text = baseURL.trimmed()
         while text.hasSuffix("/") { text.removeLast() }
-        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased() else {
-            throw refuse("is not a URL; expected e.g. \(Self.defaultBaseURL)")
-        }
+        guard let url = WebAddress(string: text) else { throw refuse("is not a URL; expected e.g. \(Self.defaultBaseURL)") }
+        let scheme = url.scheme.lowercased()
         guard scheme == "http" || scheme == "https" else {
             throw refuse("uses scheme '\(scheme)'; only http and https are accepted")
         }
-        guard let host = components.host, !host.isEmpty else { throw refuse("has no host") }
-        guard components.query == nil, components.fragment == nil else { throw refuse("must not carry a query or fragment") }
-        guard let url = components.url else { throw refuse("is not a valid URL") }
+        guard let host = url.host, !host.isEmpty else { throw refuse("has no host") }
+        guard url.query == nil, url.fragment == nil else { throw refuse("must not carry a query or fragment") }
         return url
     }
 

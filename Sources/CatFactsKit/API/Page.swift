@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// One page of a paginated collection, as the client hands it out.
 public struct Page<Item: Sendable>: Sendable {
     /// The page's number, from 1.
@@ -26,19 +20,19 @@ public struct Page<Item: Sendable>: Sendable {
     /// Where the page came from.
     public var source: Source
     /// When the page was fetched from the network (for a cached page: when it was cached).
-    public var fetchedAt: Date
+    public var fetchedAt: Timestamp
 
     private var storage: PageItems<Item>
 
     /// Creates a page.
     public init(number: Int, lastPage: Int, perPage: Int, total: Int, items: [Item],
-                source: Source, fetchedAt: Date) {
+                source: Source, fetchedAt: Timestamp) {
         self.init(number: number, lastPage: lastPage, perPage: perPage, total: total, storage: PageItems(items),
                   source: source, fetchedAt: fetchedAt)
     }
 
     private init(number: Int, lastPage: Int, perPage: Int, total: Int, storage: PageItems<Item>,
-                 source: Source, fetchedAt: Date) {
+                 source: Source, fetchedAt: Timestamp) {
         self.number = number
         self.lastPage = lastPage
         self.perPage = perPage
@@ -64,7 +58,7 @@ public struct Page<Item: Sendable>: Sendable {
 extension Page where Item == Breed {
     /// A page of the breeds of `arena`, made as values only when ``items`` is read.
     package init(number: Int, lastPage: Int, perPage: Int, total: Int, arena: BreedArena,
-                 source: Source, fetchedAt: Date) {
+                 source: Source, fetchedAt: Timestamp) {
         self.init(number: number, lastPage: lastPage, perPage: perPage, total: total, storage: PageItems(arena: arena),
                   source: source, fetchedAt: fetchedAt)
     }
@@ -73,7 +67,7 @@ extension Page where Item == Breed {
 extension Page where Item == Fact {
     /// A page of the facts of `arena`, made as values only when ``items`` is read.
     package init(number: Int, lastPage: Int, perPage: Int, total: Int, arena: FactArena,
-                 source: Source, fetchedAt: Date) {
+                 source: Source, fetchedAt: Timestamp) {
         self.init(number: number, lastPage: lastPage, perPage: perPage, total: total, storage: PageItems(arena: arena),
                   source: source, fetchedAt: fetchedAt)
     }

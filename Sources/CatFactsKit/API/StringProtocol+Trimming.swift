@@ -1,7 +1,6 @@
 extension StringProtocol {
     /// The text without the white space (spaces, tabs, newlines: `Character.isWhitespace`)
-    /// at either end. FoundationEssentials, which the library links instead of Foundation,
-    /// has no `trimmingCharacters(in:)`.
+    /// at either end: Foundation's `trimmingCharacters(in:)`, which the library does not link.
     func trimmed() -> String {
         guard let first = firstIndex(where: { !$0.isWhitespace }),
               let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }

@@ -1,6 +1,6 @@
 // The standard library's own canonical decomposition (the data String comparison uses):
-// Foundation's `decomposedStringWithCanonicalMapping` is not in FoundationEssentials, and
-// the rest of Foundation would bring ICU into the shipped library.
+// the shipped library links no Foundation, whose `decomposedStringWithCanonicalMapping`
+// would bring ICU into it.
 @_spi(_Unicode) import Swift
 
 /// The one rule by which the library and its fronts compare text: case- and

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// How a page call uses the cache: a stored page younger than the TTL answers without a
 /// request; an older one is revalidated (a 304 answers from it); a new body is stored; and
 /// when the server cannot answer (``CatFactsError/allowsStaleAnswer``), the stored page
@@ -32,12 +26,12 @@ struct CachePolicy: Sendable {
     /// decodes its body with the same `decode`.
     @_optimize(size)
     func fetch<Value>(
-        _ endpoint: Endpoint, query: [URLQueryItem],
+        _ endpoint: Endpoint, query: [QueryItem],
         decode: (borrowing [UInt8]) throws(DecodeFailure) -> Value,
         network: (CachedResponse?) async throws(CatFactsError) -> FetchOutcome<Value>
-    ) async throws(CatFactsError) -> (Value, Source, Date) {
+    ) async throws(CatFactsError) -> (Value, Source, Timestamp) {
         guard let store else {
-            let fetchedAt = Date.now
+            let fetchedAt = Timestamp.now
             guard case .fresh(let value, _) = try await network(nil) else {
                 throw .internal("a 304 answered a request without validators")
             }
@@ -46,7 +40,7 @@ struct CachePolicy: Sendable {
         let key = CacheKey(origin: origin, endpoint: endpoint, query: query)
         let name = key.description
         // A page held decoded and younger than the TTL answers with no read, decode or write.
-        if let (value, fetchedAt) = decoded?.lookup(name, as: Value.self), Date.now.timeIntervalSince(fetchedAt) < ttl.seconds {
+        if let (value, fetchedAt) = decoded?.lookup(name, as: Value.self), Timestamp.now.timeIntervalSince(fetchedAt) < ttl.seconds {
             store.noteUse(key)
             metrics.recordCacheHit(endpoint: endpoint.path)
             CallTrace.current?.noteSource(.cache)
@@ -72,7 +66,7 @@ struct CachePolicy: Sendable {
                 return nil
             }
         }
-        func answerFromCache(fetchedAt: Date? = nil) -> (Value, Source, Date)? {
+        func answerFromCache(fetchedAt: Timestamp? = nil) -> (Value, Source, Timestamp)? {
             guard let (cached, value) = stored else { return nil }
             if let fetchedAt {  // a 304 renewed it: written at once, as a save is
                 store.warnOnFailure { () throws(CatFactsError) in try store.touch(key, fetchedAt: fetchedAt) }
@@ -84,11 +78,11 @@ struct CachePolicy: Sendable {
             CallTrace.current?.noteSource(.cache)
             return (value, .cache, fetchedAt ?? cached.fetchedAt)
         }
-        if let (cached, _) = stored, Date.now.timeIntervalSince(cached.fetchedAt) < ttl.seconds,
+        if let (cached, _) = stored, Timestamp.now.timeIntervalSince(cached.fetchedAt) < ttl.seconds,
            let answer = answerFromCache() {
             return answer
         }
-        let fetchedAt = Date.now
+        let fetchedAt = Timestamp.now
         do throws(CatFactsError) {
             switch try await network(stored?.0) {
             case .fresh(let value, let response):

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Synchronization
 
 /// Sends one GET and makes it a typed outcome: conditional when given a cached response with
@@ -31,7 +26,7 @@ final class RequestSender: Sendable {
 
     /// The request the client sends for `url`: its headers and its proxy, and the attempt's
     /// W3C `traceparent` when tracing is on.
-    func request(for url: URL, conditional: CachedResponse? = nil, traceparent: String? = nil,
+    func request(for url: WebAddress, conditional: CachedResponse? = nil, traceparent: String? = nil,
                  tracestate: String? = nil) -> HTTPRequest {
         var headers = ["User-Agent": userAgent, "Accept": "application/json"]
         headers.merge(conditional?.conditionalHeaders ?? [:]) { _, new in new }
@@ -40,7 +35,7 @@ final class RequestSender: Sendable {
         return HTTPRequest(url: url, headers: headers, proxy: proxies.proxy(for: url))
     }
 
-    func send<Value>(_ endpoint: Endpoint, query: [URLQueryItem], conditional: CachedResponse?, limits: TransportLimits,
+    func send<Value>(_ endpoint: Endpoint, query: [QueryItem], conditional: CachedResponse?, limits: TransportLimits,
                      decode: (borrowing [UInt8]) throws(DecodeFailure) -> Value) async throws(CatFactsError) -> FetchOutcome<Value> {
         // A blocking call starts on its caller's thread, where no listener may run: the
         // request, which listeners hear of, goes to the pool first.

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// What a response's status means for the call: nothing for a 2xx, else the error it
 /// stands for, with the server's own words when it sent any.
 enum ResponseCheck {

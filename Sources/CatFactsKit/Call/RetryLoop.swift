@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Sends a GET, and again after a retryable failure as the ``RetryPolicy`` allows, within
 /// the call's deadline (``CallDeadline``): each attempt gets what is left of it, and a wait
 /// that would pass it fails at once, saying so. While the client is offline it fails at once
@@ -17,7 +11,7 @@ struct RetryLoop: Sendable {
     let onlineState: OnlineState
 
     @_optimize(size)
-    func fetch<Value>(_ endpoint: Endpoint, query: [URLQueryItem], conditional: CachedResponse?,
+    func fetch<Value>(_ endpoint: Endpoint, query: [QueryItem], conditional: CachedResponse?,
                       decode: (borrowing [UInt8]) throws(DecodeFailure) -> Value) async throws(CatFactsError) -> FetchOutcome<Value> {
         var attempt = 0
         var random = SystemRandomNumberGenerator()

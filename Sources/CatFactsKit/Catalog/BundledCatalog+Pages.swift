@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 extension BundledCatalog {
     /// A page of `items` cut as the server would cut it, labelled as the offline catalog.
     /// `page` >= 1 and `limit` >= 1 may be as large as a caller likes: nothing here overflows.

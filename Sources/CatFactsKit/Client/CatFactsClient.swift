@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// The Cat Facts API, with every request measured and every page cached.
 ///
 /// Pages (`/breeds`, `/facts`) go into a cache (``ResponseStore``: memory, or the file
@@ -31,7 +25,7 @@ public final class CatFactsClient: Sendable {
     /// Every request's count and time, per endpoint, and the cache's state.
     public let metrics: MetricsRecorder
     /// The base URL, validated.
-    public var baseURL: URL { address.baseURL }
+    public var baseURL: WebAddress { address.baseURL }
     /// The page cache; `nil` when ``ClientOptions/cacheMaxBytes`` is 0.
     public let store: ResponseStore?
     /// The breeds seen so far, for ``breed(named:)``.
@@ -73,7 +67,7 @@ public final class CatFactsClient: Sendable {
         metrics = MetricsRecorder(store: store)
         let transport = transport ?? CurlTransport(maxConnections: options.maxConnections,
                                                    certificates: CertificateAuthorities.choose(option: options.caFile,
-                                                                                               environment: ProcessInfo.processInfo.environment))
+                                                                                               environment: ProcessEnvironment.current()))
         let proxies = ProxyRule(option: options.proxy)
         let probe = Self.probe(address: address, transport: transport, options: options, proxies: proxies)
         onlineState = OnlineState(monitor: OfflineMonitor(threshold: options.offlineAfterFailures, cooldown: options.offlineCooldown),
@@ -282,7 +276,7 @@ public final class CatFactsClient: Sendable {
     private func fetchArena<Decoded: Sendable>(
         _ endpoint: Endpoint, page: Int, limit: Int?, maxLength: Int?,
         decode: @escaping @Sendable (ScanningPageDecoder, borrowing [UInt8]) throws(DecodeFailure) -> Decoded
-    ) async throws(CatFactsError) -> (Decoded, Source, Date)? {
+    ) async throws(CatFactsError) -> (Decoded, Source, Timestamp)? {
         guard let scanning = decoder as? ScanningPageDecoder else { return nil }
         let query = try EndpointAddress.query(page: page, limit: limit, maxLength: maxLength)
         let decodeBody = { (body: borrowing [UInt8]) throws(DecodeFailure) -> Decoded in try decode(scanning, body) }
@@ -297,7 +291,7 @@ public final class CatFactsClient: Sendable {
     private static func tracer(options: ClientOptions, address: EndpointAddress, proxies: ProxyRule,
                                metrics: MetricsRecorder) throws(CatFactsError) -> Tracer {
         let (settings, warnings) = try ExportSettings.resolve(option: options.otlpEndpoint,
-                                                              environment: ProcessInfo.processInfo.environment)
+                                                              environment: ProcessEnvironment.current())
         let server = ServerIdentity(baseURL: address.baseURL)
         // Weakly: the recorder reads the exporter's figures, so a strong hold would be a cycle.
         let started = settings.flatMap { settings in
@@ -315,7 +309,7 @@ public final class CatFactsClient: Sendable {
     /// metrics nor told to the activity listener; any response means the server is back.
     private static func probe(address: EndpointAddress, transport: any HTTPTransport, options: ClientOptions,
                               proxies: ProxyRule) -> @Sendable () async -> Bool {
-        let url = address.url(.fact, query: [URLQueryItem(name: "max_length", value: "1")])
+        let url = address.url(.fact, query: [QueryItem(name: "max_length", value: "1")])
         let request = HTTPRequest(url: url, headers: ["User-Agent": options.userAgent, "Accept": "application/json"],
                                   proxy: proxies.proxy(for: url))
         var limits = options.limits

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// A mutex with a condition variable, on `pthread_mutex_t` and `pthread_cond_t`: what
-/// Foundation's `NSCondition` is, without Foundation (FoundationEssentials has none). The
+/// Foundation's `NSCondition` is, without Foundation (which the library does not link). The
 /// two live at fixed heap addresses, as pthreads requires.
 ///
 /// `@unchecked Sendable`: the pthread objects are the synchronisation.

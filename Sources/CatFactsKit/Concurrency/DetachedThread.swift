@@ -5,8 +5,8 @@ import Darwin
 #endif
 
 /// A POSIX thread of the library's own, detached, for a loop that blocks (the curl engine's
-/// poll, the telemetry exporter's, the C face's interrupt watcher's read): Foundation's `Thread` is not in FoundationEssentials,
-/// and such loops must not hold a thread of the concurrency pool.
+/// poll, the telemetry exporter's, the C face's interrupt watcher's read): the library does not link Foundation's
+/// `Thread`, and such loops must not hold a thread of the concurrency pool.
 package enum DetachedThread {
     private final class Body {
         let run: @Sendable () -> Void

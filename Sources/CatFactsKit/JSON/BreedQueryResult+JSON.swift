@@ -1,6 +1,6 @@
 /// Query answers as the C face and the shell's `--json` write them: `{"items":[...]}` or
-/// `{"groups":[{"items":[...],"key":"Egypt"}]}`, through ``JSONWriter`` or `JSONEncoder` (the
-/// same bytes).
+/// `{"groups":[{"items":[...],"key":"Egypt"}]}`, through ``JSONWriter`` or ``JSONTreeEncoder``
+/// (the same bytes).
 extension BreedQueryResult: Encodable {
     enum CodingKeys: String, CodingKey { case items, groups }
 

@@ -1,13 +1,8 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
-/// The JSON the library hands out (C face, `--json`): UTF-8, keys sorted, slashes unescaped.
+/// The JSON the library hands out (C face, `--json`, OTLP/HTTP JSON): UTF-8, keys sorted,
+/// slashes unescaped.
 public enum JSONOutput {
     /// `value` as JSON text: the library's own values through ``JSONWriter``, anything else
-    /// through `JSONEncoder` (the same bytes either way).
+    /// through ``JSONTreeEncoder`` (the same bytes either way).
     public static func string<Value: Encodable>(_ value: Value) -> String {
         // The pages C asks for most, by their concrete types, so the writer runs specialized
         // (through the protocol, every item costs generic metadata lookups).
@@ -23,12 +18,10 @@ public enum JSONOutput {
         return writer.text
     }
 
-    /// `value` through `JSONEncoder`.
+    /// `value` through ``JSONTreeEncoder``.
     static func encoded<Value: Encodable>(_ value: Value) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // The library's output types hold only strings, numbers and booleans: encoding cannot fail.
-        guard let data = try? encoder.encode(value) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        // The library's output types hold only strings, integers, finite numbers and
+        // booleans: encoding cannot fail.
+        (try? JSONTreeEncoder.text(value)) ?? "{}"
     }
 }

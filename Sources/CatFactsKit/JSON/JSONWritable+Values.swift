@@ -55,7 +55,7 @@ extension Fact: JSONWritable {
 
 extension Page: JSONWritable where Item: JSONWritable {
     func writeJSON(to writer: inout JSONWriter) {
-        let fetched = fetchedAt.formatted(.iso8601)
+        let fetched = fetchedAt.iso8601
         writer.reserve(160 + (arena == nil && factArena == nil ? items.count * 128 : 0))
         writer.object { object in
             object.member("fetched_at", fetched)

@@ -138,6 +138,21 @@ struct JSONWriter: ~Copyable {
         value(&self)
     }
 
+    /// A member whose key is known only at run time (``JSONTreeEncoder``), escaped as a string.
+    mutating func member(dynamic key: String, _ value: (inout JSONWriter) -> Void) {
+        if !firstMember { append(Ascii.comma) }
+        firstMember = false
+        string(key)
+        append(Ascii.colon)
+        value(&self)
+    }
+
+    /// Appends `text`, already JSON (a number, `true`, `null`), as it is.
+    mutating func raw(_ text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+
     /// A string member, left out when `value` is `nil`.
     mutating func member(_ key: StaticString, _ value: String?) {
         guard let value else { return }

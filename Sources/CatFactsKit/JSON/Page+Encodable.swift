@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 extension Page: Encodable where Item: Encodable {
     enum CodingKeys: String, CodingKey {
         case page, lastPage = "last_page", perPage = "per_page", total, items, source, fetchedAt = "fetched_at"
@@ -18,6 +12,6 @@ extension Page: Encodable where Item: Encodable {
         try c.encode(total, forKey: .total)
         try c.encode(items, forKey: .items)
         try c.encode(source, forKey: .source)
-        try c.encode(fetchedAt.formatted(.iso8601), forKey: .fetchedAt)
+        try c.encode(fetchedAt.iso8601, forKey: .fetchedAt)
     }
 }

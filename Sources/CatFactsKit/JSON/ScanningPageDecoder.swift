@@ -2,7 +2,8 @@
 /// (the items the API pages through), with the same tolerance as the `Decodable` types:
 /// `per_page` as number or string, `from`/`to` null, unknown keys skipped, fields trimmed.
 /// The client's default: about ten times Foundation's `JSONDecoder` on a 1000-breed page
-/// (see BENCHMARKS.md, "Decode throughput"). Other item types go to ``FoundationPageDecoder``.
+/// (see BENCHMARKS.md, "Decode throughput"). Other types are refused: `FoundationPageDecoder`
+/// (the CatFactsFoundation module) reads any `Decodable`.
 public struct ScanningPageDecoder: PageDecoder {
     public init() {}
 
@@ -15,13 +16,18 @@ public struct ScanningPageDecoder: PageDecoder {
         // (against Foundation, the fuzzer, JSONTestSuite) runs on that path.
         if Item.self == Breed.self, let page = try decodeBreedArena(from: body).body as? PageBody<Item> { return page }
         if Item.self == Fact.self, let page = try decodeFactArena(from: body).body as? PageBody<Item> { return page }
-        return try FoundationPageDecoder().decodePage(type, from: body)
+        throw Self.notScanned(Item.self)
     }
 
     public func decodeObject<Value: Decodable>(_ type: Value.Type, from body: [UInt8]) throws(DecodeFailure) -> Value {
         if Value.self == Fact.self, let fact = try Self.object(of: Fact.self, from: body) as? Value { return fact }
         if Value.self == Breed.self, let breed = try Self.object(of: Breed.self, from: body) as? Value { return breed }
-        return try FoundationPageDecoder().decodeObject(type, from: body)
+        throw Self.notScanned(Value.self)
+    }
+
+    /// The failure for a type this decoder does not read.
+    private static func notScanned(_ type: Any.Type) -> DecodeFailure {
+        DecodeFailure("ScanningPageDecoder reads breeds and facts, not \(type); FoundationPageDecoder (CatFactsFoundation) reads any Decodable")
     }
 
     private static let paginatorKeys = KeySet(["current_page", "data", "last_page", "per_page", "total", "from", "to"])
@@ -131,7 +137,7 @@ public struct ScanningPageDecoder: PageDecoder {
     }
 
     /// Runs `read` over `body` as a whole document; its errors become a ``DecodeFailure``.
-    private static func scan<T>(_ body: [UInt8], _ read: (inout JSONScanner) throws(ScanError) -> T) throws(DecodeFailure) -> T {
+    static func scan<T>(_ body: [UInt8], _ read: (inout JSONScanner) throws(ScanError) -> T) throws(DecodeFailure) -> T {
         let result = body.withUnsafeBufferPointer { bytes -> Result<T, ScanError> in
             var scanner = JSONScanner(bytes)
             do throws(ScanError) {
@@ -280,7 +286,7 @@ enum ScanError: Error, CustomStringConvertible {
         }
     }
 
-    /// `'data[1].breed'`, or "the top level" (the way ``FoundationPageDecoder`` says it).
+    /// `'data[1].breed'`, or "the top level" (the way `FoundationPageDecoder` says it).
     private static func text(_ path: [PathPart]) -> String {
         let text = path.reduce(into: "") { out, part in
             switch part {

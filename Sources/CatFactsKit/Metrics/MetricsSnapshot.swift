@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// The metrics at one moment, as `cf_metrics` hands them out (keys in include/catfacts.h).
 public struct MetricsSnapshot: Sendable, Equatable, Encodable {
     public var endpoints: [EndpointMetrics]
@@ -11,7 +5,7 @@ public struct MetricsSnapshot: Sendable, Equatable, Encodable {
     public var memory: MemoryUsage
     /// Whether the last request reached the server.
     public var online: Bool
-    public var collectedAt: Date
+    public var collectedAt: Timestamp
     /// The cache's state; `nil` when the client has no cache (`cache_max_bytes` 0).
     public var cache: CacheState? = nil
     /// The OTLP exporter's figures; `nil` when the client does not export.
@@ -29,7 +23,7 @@ public struct MetricsSnapshot: Sendable, Equatable, Encodable {
         try c.encode(system.app, forKey: .app)
         try c.encode(memory, forKey: .memory)
         try c.encode(online, forKey: .online)
-        try c.encode(collectedAt.formatted(.iso8601), forKey: .collectedAt)
+        try c.encode(collectedAt.iso8601, forKey: .collectedAt)
         // null rather than left out when there is no cache: every key is always there.
         try c.encode(cache, forKey: .cache)
         try c.encode(export, forKey: .export)

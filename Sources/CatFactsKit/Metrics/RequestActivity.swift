@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// A request the client is sending, as it goes out and as it ends: for a front that shows
 /// what the client waits for (a spinner naming the request) or whether the server was reached
 /// (``CatFactsClient/setActivityListener(_:)``). Offline probes are not reported.
@@ -20,6 +14,6 @@ public struct RequestActivity: Sendable {
     /// Tells the two events of one request apart from those of others in flight.
     public let id: Int
     /// The whole URL (credentials never appear: the client's URLs carry none).
-    public let url: URL
+    public let url: WebAddress
     public let phase: Phase
 }

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// A response body as the cache holds it, with when it was fetched and its validators.
 public struct CachedResponse: Sendable, Equatable {
     /// Where it is filed.
@@ -11,16 +5,16 @@ public struct CachedResponse: Sendable, Equatable {
     /// The body exactly as the server sent it.
     public var body: [UInt8]
     /// When it was last fetched or revalidated (a 304 refreshes it).
-    public var fetchedAt: Date
+    public var fetchedAt: Timestamp
     /// When a call last used it (least recently used rows are evicted first).
-    public var lastUsedAt: Date
+    public var lastUsedAt: Timestamp
     /// The server's `ETag`, sent back as `If-None-Match`.
     public var etag: String?
     /// The server's `Last-Modified`, sent back as `If-Modified-Since`.
     public var lastModified: String?
 
     /// Creates a cached response.
-    public init(key: String, body: [UInt8], fetchedAt: Date, lastUsedAt: Date, etag: String?, lastModified: String?) {
+    public init(key: String, body: [UInt8], fetchedAt: Timestamp, lastUsedAt: Timestamp, etag: String?, lastModified: String?) {
         self.key = key
         self.body = body
         self.fetchedAt = fetchedAt

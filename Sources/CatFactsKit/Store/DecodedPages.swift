@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// A decoded value the cache may keep in memory, with what it takes there.
 package protocol KeptDecoded: Sendable {
     /// The bytes it holds (its buffers), for the cap.
@@ -21,7 +15,7 @@ extension ArenaPage: KeptDecoded {
 final class DecodedPages: Sendable {
     struct Entry {
         var value: any KeptDecoded
-        var fetchedAt: Date
+        var fetchedAt: Timestamp
         var bytes: Int
         var lastUse: UInt64
     }
@@ -40,7 +34,7 @@ final class DecodedPages: Sendable {
     }
 
     /// The value kept under `key` and when it was fetched, if it is a `Value`.
-    func lookup<Value>(_ key: String, as type: Value.Type) -> (Value, Date)? {
+    func lookup<Value>(_ key: String, as type: Value.Type) -> (Value, Timestamp)? {
         state.withLock { state in
             guard var entry = state.entries[key], let value = entry.value as? Value else { return nil }
             state.clock += 1
@@ -52,7 +46,7 @@ final class DecodedPages: Sendable {
 
     /// Keeps `value` under `key` (replacing what was there), when it is one that can be kept
     /// and fits the cap; drops the least recently used until the cap holds.
-    func keep<Value>(_ value: Value, under key: String, fetchedAt: Date) {
+    func keep<Value>(_ value: Value, under key: String, fetchedAt: Timestamp) {
         guard let kept = value as? any KeptDecoded else { return }
         let bytes = kept.keptBytes + key.utf8.count
         state.withLock { state in

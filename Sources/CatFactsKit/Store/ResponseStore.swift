@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// The offline page cache: response bodies in SQLite, filed by ``CacheKey``, with their
 /// fetch time and validators, capped in size with least-recently-used eviction.
 ///
@@ -65,8 +59,8 @@ public final class ResponseStore: Sendable {
                 SELECT key, body, fetched_at, last_used_at, etag, last_modified FROM response WHERE key = ?
                 """, [.text(key.description)]) { row throws(SQLiteError) in
                 CachedResponse(key: try row.text(0), body: try row.blob(1),
-                               fetchedAt: Date(timeIntervalSince1970: try row.double(2)),
-                               lastUsedAt: Date(timeIntervalSince1970: try row.double(3)),
+                               fetchedAt: Timestamp(timeIntervalSince1970: try row.double(2)),
+                               lastUsedAt: Timestamp(timeIntervalSince1970: try row.double(3)),
                                etag: try row.optionalText(4), lastModified: try row.optionalText(5))
             }
         }
@@ -84,8 +78,8 @@ public final class ResponseStore: Sendable {
                 WHERE key = ? AND decoded_format = ?
                 """, [.text(key.description), .integer(Int64(format))]) { row throws(SQLiteError) -> (CachedResponse, Value)? in
                 guard let value = try row.withBlob(1, restore) ?? nil else { return nil }
-                return (CachedResponse(key: try row.text(0), body: [], fetchedAt: Date(timeIntervalSince1970: try row.double(2)),
-                                       lastUsedAt: Date(timeIntervalSince1970: try row.double(3)),
+                return (CachedResponse(key: try row.text(0), body: [], fetchedAt: Timestamp(timeIntervalSince1970: try row.double(2)),
+                                       lastUsedAt: Timestamp(timeIntervalSince1970: try row.double(3)),
                                        etag: try row.optionalText(4), lastModified: try row.optionalText(5)), value)
             } ?? nil
         }
@@ -95,7 +89,7 @@ public final class ResponseStore: Sendable {
     /// rows until the cap holds. A body larger than the cap on its own is not stored.
     /// `decoded`: the page as decoded, in the layout `format` names, kept beside the body
     /// (``lookup(_:decoded:restore:)`` reads it back); its bytes count towards the cap.
-    package func save(_ key: CacheKey, body: [UInt8], fetchedAt: Date, etag: String?, lastModified: String?,
+    package func save(_ key: CacheKey, body: [UInt8], fetchedAt: Timestamp, etag: String?, lastModified: String?,
                       decoded: (format: Int, bytes: [UInt8])? = nil) throws(CatFactsError) {
         let text = key.description
         let size = body.count + (decoded?.bytes.count ?? 0) + text.utf8.count + Self.rowOverhead
@@ -103,7 +97,7 @@ public final class ResponseStore: Sendable {
             try remove(key)
             return
         }
-        let now = Date.now.timeIntervalSince1970
+        let now = Timestamp.now.timeIntervalSince1970
         let evicted = try run("write \(key)", writes: true) { db throws(SQLiteError) in
             try db.transaction { () throws(SQLiteError) in
                 try db.execute("""
@@ -123,7 +117,7 @@ public final class ResponseStore: Sendable {
     /// next write (a save, a removal, a touch) or before the order is read (``keys()``, and
     /// when the store is closed), not on the caller's path.
     package func noteUse(_ key: CacheKey) {
-        let now = Date.now.timeIntervalSince1970
+        let now = Timestamp.now.timeIntervalSince1970
         pendingUses.withLock { $0[key.description] = now }
     }
 
@@ -153,8 +147,8 @@ public final class ResponseStore: Sendable {
     }
 
     /// Marks `key` as used now and, when given, as fetched at `fetchedAt` (after a 304).
-    package func touch(_ key: CacheKey, fetchedAt: Date? = nil) throws(CatFactsError) {
-        let now = Date.now.timeIntervalSince1970
+    package func touch(_ key: CacheKey, fetchedAt: Timestamp? = nil) throws(CatFactsError) {
+        let now = Timestamp.now.timeIntervalSince1970
         try run("update \(key)", writes: true) { db throws(SQLiteError) in
             if let fetchedAt {
                 try db.execute("UPDATE response SET last_used_at = ?, fetched_at = ? WHERE key = ?",

@@ -1,9 +1,4 @@
 import CSQLite
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -33,17 +28,14 @@ enum StoreFile {
     /// cannot be used. A corrupt or foreign file is moved to `<path>.corrupt-<timestamp>`
     /// (with its `-wal` and `-shm` files) and a new one is made in its place.
     static func open(path: String, warnings: StoreWarnings) -> SQLiteConnection? {
-        let url = URL(fileURLWithPath: path)
-        do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        } catch {
-            warnings.add("cannot create the folder of the cache file \(path): \(reason(error))")
+        let folder = FileSystem.folder(of: path)
+        if let reason = FileSystem.createFolders(folder) {
+            warnings.add("cannot create the folder of the cache file \(path): \(reason)")
             return nil
         }
         // SQLite writes the file, its -wal and its -shm in the folder: without write access
         // there (a read-only mount) it fails, and its error names only its last try ("No
         // such file or directory"), not why.
-        let folder = url.deletingLastPathComponent().path
         if access(folder, W_OK) != 0 {
             warnings.add("cannot use the cache file \(path): its folder \(folder) is not writable (\(String(cString: strerror(errno))))")
             return nil
@@ -131,33 +123,22 @@ enum StoreFile {
         error.isDamage ? .damaged("is not a valid SQLite database (\(error.message))") : .unusable("\(error)")
     }
 
-    /// A file operation's error in words: the system's text for its cause ("Not a
-    /// directory"), else the error as it describes itself. (`localizedDescription` needs
-    /// the whole Foundation, and said only "The operation could not be completed".)
-    private static func reason(_ error: any Error) -> String {
-        guard let cause = (error as? CocoaError)?.underlying as? POSIXError else { return "\(error)" }
-        return String(cString: strerror(cause.code.rawValue))
-    }
-
     /// Renames the file and its companions to `<path>.corrupt-<timestamp>`; that name, or `nil`.
     @_optimize(size)  // once per corrupt file
     private static func moveAside(_ path: String, warnings: StoreWarnings) -> String? {
-        let stamp = Date.now.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: false)
-            .dateSeparator(.omitted).timeSeparator(.omitted).dateTimeSeparator(.standard))
+        let stamp = Timestamp.now.iso8601Basic
         var aside = "\(path).corrupt-\(stamp)"
         var n = 1
-        while FileManager.default.fileExists(atPath: aside) {
+        while FileSystem.exists(aside) {
             n += 1
             aside = "\(path).corrupt-\(stamp)-\(n)"
         }
-        do {
-            try FileManager.default.moveItem(atPath: path, toPath: aside)
-        } catch {
-            warnings.add("the cache file \(path) is damaged and cannot be moved aside: \(reason(error))")
+        if let reason = FileSystem.move(path, to: aside) {
+            warnings.add("the cache file \(path) is damaged and cannot be moved aside: \(reason)")
             return nil
         }
-        for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
-            try? FileManager.default.moveItem(atPath: path + suffix, toPath: aside + suffix)
+        for suffix in ["-wal", "-shm"] where FileSystem.exists(path + suffix) {
+            _ = FileSystem.move(path + suffix, to: aside + suffix)
         }
         return aside
     }

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// The program the library is loaded into, and the library's own version.
 public struct AppInfo: Sendable, Equatable, Codable {
     /// The host process's name (e.g. `python3`, `page_breeds`, `catfacts`).
@@ -15,7 +9,7 @@ public struct AppInfo: Sendable, Equatable, Codable {
     }
 
     static func read() -> AppInfo {
-        let name = ProcessInfo.processInfo.processName
+        let name = ProcessEnvironment.programName
         return AppInfo(name: name.isEmpty ? SystemInfo.unknown : name, libraryVersion: LibraryVersion.string)
     }
 }

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// The machine: who made it, what model, which architecture, how many CPUs.
 public struct DeviceInfo: Sendable, Equatable, Codable {
     public var make: String
@@ -14,7 +8,7 @@ public struct DeviceInfo: Sendable, Equatable, Codable {
     static func read() -> DeviceInfo {
         let (make, model) = makeAndModel()
         return DeviceInfo(make: make, model: model, arch: SystemInfo.uname().machine,
-                          cpus: ProcessInfo.processInfo.activeProcessorCount)
+                          cpus: ProcessEnvironment.activeProcessorCount)
     }
 
     #if os(Linux)

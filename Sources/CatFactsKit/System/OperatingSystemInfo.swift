@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// The operating system: its name and version, and the kernel's release.
 public struct OperatingSystemInfo: Sendable, Equatable, Codable {
     public var name: String
@@ -19,9 +13,11 @@ public struct OperatingSystemInfo: Sendable, Equatable, Codable {
                                    version: release["VERSION_ID"] ?? release["VERSION"] ?? SystemInfo.unknown,
                                    kernel: kernel)
         #else
-        let v = ProcessInfo.processInfo.operatingSystemVersion
-        return OperatingSystemInfo(name: "macOS", version: "\(v.majorVersion).\(v.minorVersion).\(v.patchVersion)",
-                                   kernel: kernel)
+        var text = [CChar](repeating: 0, count: 64)
+        var size = text.count
+        let version = sysctlbyname("kern.osproductversion", &text, &size, nil, 0) == 0
+            ? String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : SystemInfo.unknown
+        return OperatingSystemInfo(name: "macOS", version: version, kernel: kernel)
         #endif
     }
 

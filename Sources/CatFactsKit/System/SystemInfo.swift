@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// What the library runs on. Read once per process: none of it changes while it runs.
 /// A source that cannot be read gives "unknown", never a failure.
 public struct SystemInfo: Sendable, Equatable {
@@ -18,8 +12,8 @@ public struct SystemInfo: Sendable, Equatable {
 
     /// The text of a small system file, trimmed; `nil` when it is missing, unreadable or blank.
     static func readText(_ path: String) -> String? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        let text = String(decoding: data, as: UTF8.self).trimmed()
+        guard let bytes = FileSystem.contents(of: path, limit: 64 * 1024) else { return nil }
+        let text = String(decoding: bytes, as: UTF8.self).trimmed()
         return text.isEmpty ? nil : text
     }
 

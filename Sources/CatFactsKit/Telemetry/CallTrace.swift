@@ -46,12 +46,12 @@ final class CallTrace: Sendable {
         spanID = TraceIDs.spanID()
         self.endpoint = endpoint
         name = "GET \(endpoint)"
-        start = WallClock.nanos()
+        start = Timestamp.unixNanoseconds()
     }
 
     /// Starts an attempt: the `traceparent` its request carries (its own span as the parent).
     func beginAttempt() -> (spanID: String, traceparent: String) {
-        let attempt = Attempt(spanID: TraceIDs.spanID(), start: WallClock.nanos())
+        let attempt = Attempt(spanID: TraceIDs.spanID(), start: Timestamp.unixNanoseconds())
         state.withLock { $0.attempts.append(attempt) }
         return (attempt.spanID, TraceParent.header(traceID: traceID, spanID: attempt.spanID, sampled: sampled))
     }
@@ -59,7 +59,7 @@ final class CallTrace: Sendable {
     /// Ends the attempt `spanID`: the response's status if one came, the failure if any, and
     /// its time in seconds.
     func end(_ spanID: String, status: Int?, error: CatFactsError?, seconds: Double) {
-        let end = WallClock.nanos()
+        let end = Timestamp.unixNanoseconds()
         state.withLock { state in
             guard let index = state.attempts.lastIndex(where: { $0.spanID == spanID }) else { return }
             state.attempts[index].end = end
@@ -90,7 +90,7 @@ final class CallTrace: Sendable {
 
     /// The call span and its attempts' spans, the call having ended with `failure` (or not).
     func spans(failure: CatFactsError?, server: ServerIdentity) -> [SpanRecord] {
-        let end = WallClock.nanos()
+        let end = Timestamp.unixNanoseconds()
         let (attempts, source) = state.withLock { ($0.attempts, $0.source) }
         var callAttributes = server.attributes(endpoint: endpoint)
         callAttributes.append(OTLPAttribute("catfacts.source", .string(source.rawValue)))

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// What makes two clients share an exporter: the same settings (collector, encoding,
 /// headers, timeouts, bounds...) and the same proxies for its URLs.
 struct ExporterKey: Hashable {
@@ -34,7 +28,7 @@ final class ExportClient: Sendable {
         self.key = key
         self.server = server
         self.endpoints = endpoints
-        start = WallClock.nanos()
+        start = Timestamp.unixNanoseconds()
     }
 
     /// Queues a finished call's spans and records its attempts' times; after ``close()``, nothing.
@@ -80,7 +74,7 @@ enum ExporterRegistry {
     /// system refused the exporter a thread.
     static func attach(settings: ExportSettings, proxies: ProxyRule, server: ServerIdentity,
                        endpoints: @escaping @Sendable () -> [EndpointMetrics]) -> ExportClient? {
-        let choices = [settings.tracesURL, settings.metricsURL].map { url in url.flatMap(URL.init(string:)).flatMap { proxies.proxy(for: $0).proxy } }
+        let choices = [settings.tracesURL, settings.metricsURL].map { url in url.flatMap(WebAddress.init(string:)).flatMap { proxies.proxy(for: $0).proxy } }
         let key = ExporterKey(settings: settings, proxies: choices)
         let client = registry.withLock { registry -> ExportClient in
             let exporter = registry.exporters[key]?.exporter ?? OTLPExporter(settings: settings, proxies: proxies)

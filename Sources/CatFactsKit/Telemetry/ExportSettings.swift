@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Where and how a client exports (OTLP/HTTP, protobuf by default), from
 /// ``ClientOptions/otlpEndpoint`` and the standard `OTEL_*` environment variables.
 ///
@@ -90,7 +84,7 @@ public struct ExportSettings: Sendable, Equatable, Hashable {
         if !reader.exporterIsOTLP("OTEL_TRACES_EXPORTER") { traces = nil }
         if !reader.exporterIsOTLP("OTEL_METRICS_EXPORTER") { metrics = nil }
         guard traces != nil || metrics != nil else { return (nil, reader.warnings) }
-        let program = ProcessInfo.processInfo.processName
+        let program = ProcessEnvironment.programName
         var settings = ExportSettings(endpoint: endpoint, serviceName: "unknown_service:\(program.isEmpty ? "catfacts" : program)")
         settings.headers = Dictionary(reader.pairs("OTEL_EXPORTER_OTLP_HEADERS").map { ($0.0, $0.1) }, uniquingKeysWith: { _, last in last })
         settings.resourceAttributes = reader.pairs("OTEL_RESOURCE_ATTRIBUTES").map { ResourceAttribute(key: $0.0, value: $0.1) }
@@ -118,12 +112,11 @@ public struct ExportSettings: Sendable, Equatable, Hashable {
         guard !text.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }) else {
             return "contains a space or a control character"
         }
-        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased() else {
-            return "is not a URL; expected e.g. http://127.0.0.1:4318"
-        }
+        guard let url = WebAddress(string: text) else { return "is not a URL; expected e.g. http://127.0.0.1:4318" }
+        let scheme = url.scheme.lowercased()
         guard scheme == "http" || scheme == "https" else { return "uses scheme '\(scheme)'; only http and https are accepted" }
-        guard let host = components.host, !host.isEmpty else { return "has no host" }
-        guard components.query == nil, components.fragment == nil else { return "must not carry a query or fragment" }
+        guard let host = url.host, !host.isEmpty else { return "has no host" }
+        guard url.query == nil, url.fragment == nil else { return "must not carry a query or fragment" }
         return nil
     }
 
@@ -272,7 +265,7 @@ private struct EnvironmentReader {
     /// A PEM file's path; one that cannot be read draws a warning (and libcurl's own choice is kept).
     mutating func file(_ name: String) -> String? {
         guard let path = text(name) else { return nil }
-        guard FileManager.default.isReadableFile(atPath: path) else {
+        guard FileSystem.isReadable(path) else {
             warnings.append("\(name) '\(QuotedValue.shown(path))' ignored: the file cannot be read")
             return nil
         }

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Turns the clients' figures into the metrics their exporter sends: the duration histogram,
 /// one cumulative counter per figure of ``EndpointMetrics`` (per endpoint), and the process's
 /// memory as a gauge. Clients sharing an exporter each keep their own streams: every point of
@@ -83,9 +77,9 @@ struct ServerIdentity: Sendable {
     let address: String
     let port: Int
 
-    init(baseURL: URL) {
+    init(baseURL: WebAddress) {
         address = baseURL.host ?? ""
-        port = baseURL.port ?? (baseURL.scheme?.lowercased() == "https" ? 443 : 80)
+        port = baseURL.port ?? (baseURL.scheme.lowercased() == "https" ? 443 : 80)
     }
 
     /// The attributes of a request to `endpoint` (a path such as `/breeds`).

@@ -1,9 +1,4 @@
 import Dispatch
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -72,7 +67,7 @@ final class OTLPExporter: Sendable {
                                         extra: settings.resourceAttributes.map { ($0.key, $0.value) })
         payload = MetricsPayload(resource: resource)
         func post(_ signal: SignalExport?) -> OTLPPost? {
-            guard let signal, let parsed = URL(string: signal.url) else { return nil }
+            guard let signal, let parsed = WebAddress(string: signal.url) else { return nil }
             return OTLPPost(signal: signal, proxy: proxies.proxy(for: parsed))
         }
         traces = post(settings.traces)
@@ -247,7 +242,7 @@ final class OTLPExporter: Sendable {
         }
         let clients = attached.map { $0.figures() } + departed
         guard !clients.isEmpty else { return }
-        let request = payload.request(clients: clients, memoryBytes: MemoryUsage.current().residentBytes, now: WallClock.nanos())
+        let request = payload.request(clients: clients, memoryBytes: MemoryUsage.current().residentBytes, now: Timestamp.unixNanoseconds())
         let failure = metrics.send(metrics.body(protobuf: request.protobuf, json: request.json), over: connection, deadline: deadline,
                                    giveUp: closePassed)
         state.withLock { state in

@@ -1,10 +1,4 @@
 import CCurl
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// One signal's export requests: a POST of the body in the signal's encoding (gzip-compressed
 /// when it says so) to the collector, run to its end on the exporter's thread with the handles
 /// of an ``OTLPConnection`` (a multi handle, so it can be given up between polls). It takes no

@@ -5,11 +5,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Synchronization
 
 /// The thread that drives one libcurl multi handle: it starts submitted exchanges, runs

@@ -1,9 +1,4 @@
 import CCurl
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Synchronization
 
 /// One request through ``CurlEngine``: its easy handle and what the transfer has brought

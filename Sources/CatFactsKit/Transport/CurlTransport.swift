@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// ``HTTPTransport`` over libcurl's multi interface: one thread per transport runs every
 /// transfer (``CurlEngine``), connections are kept and reused between requests, and the
 /// body is collected straight into the response's bytes.

@@ -1,19 +1,13 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// An HTTP date (RFC 9110 §5.6.7): IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), and the
 /// obsolete RFC 850 (`Sunday, 06-Nov-94 08:49:37 GMT`) and asctime (`Sun Nov  6 08:49:37
-/// 1994`) forms a recipient must still accept. Parsed by hand: Foundation's `DateFormatter`
-/// would bring ICU (tens of megabytes) into the shipped library for three fixed formats.
+/// 1994`) forms a recipient must still accept. Parsed by hand: the library does not link
+/// Foundation (``Timestamp``), whose `DateFormatter` would bring ICU too.
 enum HTTPDate {
     private static let months = ["jan", "feb", "mar", "apr", "may", "jun",
                                  "jul", "aug", "sep", "oct", "nov", "dec"]
 
     /// The date `text` names, or `nil` when it is none of the three forms.
-    static func parse(_ text: String) -> Date? {
+    static func parse(_ text: String) -> Timestamp? {
         let words = text.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
         switch words.count {
         case 5:
@@ -33,7 +27,7 @@ enum HTTPDate {
     }
 
     @_optimize(size)  // once per date header
-    private static func date(day: String, month: String, year: String, time: String, twoDigitYear: Bool) -> Date? {
+    private static func date(day: String, month: String, year: String, time: String, twoDigitYear: Bool) -> Timestamp? {
         guard let d = Int(day), (1...31).contains(d),
               let m = months.firstIndex(of: month.lowercased()).map({ $0 + 1 }),
               var y = Int(year), y >= 0, y <= 9999 else { return nil }
@@ -47,17 +41,7 @@ enum HTTPDate {
         let clock = time.split(separator: ":").compactMap { Int($0) }
         guard clock.count == 3, (0...23).contains(clock[0]), (0...59).contains(clock[1]),
               (0...60).contains(clock[2]) else { return nil }
-        let seconds = daysFromCivil(year: y, month: m, day: d) * 86_400 + clock[0] * 3600 + clock[1] * 60 + clock[2]
-        return Date(timeIntervalSince1970: Double(seconds))
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        let seconds = Timestamp.days(year: y, month: m, day: d) * 86_400 + clock[0] * 3600 + clock[1] * 60 + clock[2]
+        return Timestamp(timeIntervalSince1970: Double(seconds))
     }
 }

@@ -1,17 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// A GET request as the client sends it.
 public struct HTTPRequest: Sendable {
-    public var url: URL
+    public var url: WebAddress
     /// Header fields to send (the client sets `User-Agent` and `Accept`).
     public var headers: [String: String]
     /// The proxy to go through, decided by the client (``ProxyChoice``); direct by default.
     public var proxy: ProxyChoice
-    public init(url: URL, headers: [String: String] = [:], proxy: ProxyChoice = .direct) {
+    public init(url: WebAddress, headers: [String: String] = [:], proxy: ProxyChoice = .direct) {
         self.url = url
         self.headers = headers
         self.proxy = proxy

@@ -116,9 +116,8 @@ final class NetworkActivity: Sendable {
     }
 
     /// `/breeds?page=2&limit=10` for a request URL.
-    static func pathAndQuery(_ url: URL) -> String {
-        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.absoluteString }
-        let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
-        return components.percentEncodedQuery.map { "\(path)?\($0)" } ?? path
+    static func pathAndQuery(_ url: WebAddress) -> String {
+        let path = url.path.isEmpty ? "/" : url.path
+        return url.query.map { "\(path)?\($0)" } ?? path
     }
 }

@@ -1,3 +1,4 @@
+import CatFactsFoundation
 @testable import CatFactsKit
 import Foundation
 import Testing
@@ -94,7 +95,7 @@ struct BreedArenaTests {
 
     @Test func aPageOfAnArenaMakesItsBreedsOnceWhenRead() throws {
         let arena = try scanning.decodeBreedArena(from: page([breed("A"), breed("B")])).arena
-        var page = Page(number: 1, lastPage: 1, perPage: 2, total: 2, arena: arena, source: .network, fetchedAt: Date())
+        var page = Page(number: 1, lastPage: 1, perPage: 2, total: 2, arena: arena, source: .network, fetchedAt: .now)
         #expect(page.count == 2 && page.arena === arena)
         #expect(page.items.map(\.breed) == ["A", "B"])
         let copy = page

@@ -1,3 +1,4 @@
+import CatFactsFoundation
 @testable import CatFactsKit
 import Foundation
 import Testing
@@ -74,7 +75,7 @@ struct FactArenaTests {
 
     @Test func aPageOfAnArenaMakesItsFactsOnceWhenRead() throws {
         let arena = try scanning.decodeFactArena(from: page([fact("A", 1), fact("B", 1)])).arena
-        var page = Page(number: 1, lastPage: 1, perPage: 2, total: 2, arena: arena, source: .network, fetchedAt: Date())
+        var page = Page(number: 1, lastPage: 1, perPage: 2, total: 2, arena: arena, source: .network, fetchedAt: .now)
         #expect(page.count == 2 && page.factArena === arena && page.arena == nil)
         #expect(page.items.map(\.text) == ["A", "B"])
         let copy = page

@@ -1,3 +1,4 @@
+import CatFactsFoundation
 import CatFactsKit
 import CatFactsMock
 import Foundation
@@ -10,9 +11,9 @@ struct ReadAheadTests {
         let pages = Locked<[String]>([])
         client.setActivityListener { activity in
             guard case .began = activity.phase,
-                  let query = URLComponents(url: activity.url, resolvingAgainstBaseURL: false)?.queryItems,
+                  let url = URL(activity.url), let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems,
                   let page = query.first(where: { $0.name == "page" })?.value else { return }
-            pages.withLock { $0.append("\(activity.url.lastPathComponent) \(page)") }
+            pages.withLock { $0.append("\(url.lastPathComponent) \(page)") }
         }
         return pages
     }

@@ -68,7 +68,7 @@ struct RequestTests {
     }
 
     @Test func retryAfterReadsSecondsAndHTTPDates() {
-        let now = Date(timeIntervalSince1970: 1_000_000_000)
+        let now = Timestamp(timeIntervalSince1970: 1_000_000_000)
         #expect(RetryAfter.seconds("7", now: now) == 7)
         #expect(RetryAfter.seconds("Sun, 09 Sep 2001 01:47:00 GMT", now: now) == 20)
         #expect(RetryAfter.seconds("Sat, 08 Sep 2001 00:00:00 GMT", now: now) == 0)

@@ -1,3 +1,4 @@
+import CatFactsFoundation
 @testable import CatFactsKit
 import CatFactsMock
 import Foundation

@@ -1,3 +1,4 @@
+import CatFactsFoundation
 @testable import CatFactsKit
 import Foundation
 import Testing
@@ -26,7 +27,7 @@ struct CacheMountTests {
                 let full = try #require(client.metrics.snapshot().cache)
                 #expect((full.path, full.writesFailed, full.entries) == (path, 3, 0))
                 #expect(full.warnings.count == 1)
-                let origin = CacheKey.origin(of: server.baseURL)
+                let origin = CacheKey.origin(of: try #require(WebAddress(server.baseURL)))
                 #expect(full.warnings.first?.hasPrefix("disk full: 3 cache writes failed; the last: the cache could not write "
                                                        + "\(origin)/breeds?limit=20&page=3: SQLite error 13: database or disk is full - ")
                         == true, "\(full.warnings)")

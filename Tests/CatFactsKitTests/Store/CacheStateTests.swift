@@ -90,7 +90,7 @@ struct CacheStateTests {
     /// Sizes known to the byte: five bodies of 300 bytes under a cap of 1000 bytes.
     @Test func evictionsAreCountedToTheByteInOneWarning() throws {
         let store = try ResponseStore(path: nil, maxBytes: 1000)
-        let keys = (1...5).map { CacheKey(origin: "http://a", endpoint: .facts, query: [URLQueryItem(name: "page", value: "\($0)")]) }
+        let keys = (1...5).map { CacheKey(origin: "http://a", endpoint: .facts, query: [QueryItem(name: "page", value: "\($0)")]) }
         for key in keys {
             try store.save(key, body: Array(repeating: 0x20, count: 300), fetchedAt: .now, etag: nil, lastModified: nil)
         }
@@ -109,7 +109,7 @@ struct CacheStateTests {
             let path = folder.appendingPathComponent("cache.sqlite").path
             let store = try ResponseStore(path: path, maxBytes: 1 << 20)
             try SQLiteConnection(path: path).execute("DROP TABLE response")
-            let key = { (n: Int) in CacheKey(origin: "http://a", endpoint: .breeds, query: [URLQueryItem(name: "page", value: "\(n)")]) }
+            let key = { (n: Int) in CacheKey(origin: "http://a", endpoint: .breeds, query: [QueryItem(name: "page", value: "\(n)")]) }
             for n in 1...3 {
                 #expect(store.warnOnFailure { () throws(CatFactsError) in
                     try store.save(key(n), body: [1], fetchedAt: .now, etag: nil, lastModified: nil)

@@ -1,3 +1,4 @@
+import CatFactsFoundation
 import CatFactsKit
 import CatFactsMock
 import Foundation
@@ -21,17 +22,17 @@ struct CacheTests {
     }
 
     @Test func theQueryIsNormalisedSoParameterOrderDoesNotMatter() {
-        let a = CacheKey(origin: "http://127.0.0.1:8106", endpoint: .facts, query: [URLQueryItem(name: "page", value: "2"), URLQueryItem(name: "limit", value: "5")])
-        let b = CacheKey(origin: "http://127.0.0.1:8106", endpoint: .facts, query: [URLQueryItem(name: "limit", value: "5"), URLQueryItem(name: "page", value: "2")])
+        let a = CacheKey(origin: "http://127.0.0.1:8106", endpoint: .facts, query: [QueryItem(name: "page", value: "2"), QueryItem(name: "limit", value: "5")])
+        let b = CacheKey(origin: "http://127.0.0.1:8106", endpoint: .facts, query: [QueryItem(name: "limit", value: "5"), QueryItem(name: "page", value: "2")])
         #expect(a == b)
         #expect(a.description == "http://127.0.0.1:8106/facts?limit=5&page=2")
     }
 
     @Test func theOriginIsTheServerWithoutCredentialsNorATrailingSlash() throws {
-        let url = try #require(URL(string: "HTTP://reader:s3cret@API.Example.ORG:8080/cat/facts/"))
+        let url = try #require(WebAddress(string: "HTTP://reader:s3cret@API.Example.ORG:8080/cat/facts/"))
         #expect(CacheKey.origin(of: url) == "http://api.example.org:8080/cat/facts")
-        #expect(CacheKey.origin(of: try #require(URL(string: "https://catfact.ninja"))) == "https://catfact.ninja")
-        #expect(CacheKey.origin(of: try #require(URL(string: "http://[::1]:9000"))) == "http://[::1]:9000")
+        #expect(CacheKey.origin(of: try #require(WebAddress(string: "https://catfact.ninja"))) == "https://catfact.ninja")
+        #expect(CacheKey.origin(of: try #require(WebAddress(string: "http://[::1]:9000"))) == "http://[::1]:9000")
     }
 
     @Test func twoServersThroughOneCacheFileEachSeeTheirOwnPages() async throws {
@@ -64,7 +65,7 @@ struct CacheTests {
         let allowed = CharacterSet.urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&=+"))
         let samples = (0..<128).map { String(UnicodeScalar(UInt8($0))) } + ["é", "日本", "🐈", "a b&c=d+e", "%41", "x?y/z"]
         for text in samples {
-            let key = CacheKey(origin: "http://127.0.0.1:8106", endpoint: .breeds, query: [URLQueryItem(name: text, value: text)])
+            let key = CacheKey(origin: "http://127.0.0.1:8106", endpoint: .breeds, query: [QueryItem(name: text, value: text)])
             let escaped = try #require(text.addingPercentEncoding(withAllowedCharacters: allowed))
             #expect(key.description == "http://127.0.0.1:8106/breeds?\(escaped)=\(escaped)")
         }
@@ -156,7 +157,7 @@ struct CacheTests {
             _ = try await client.breeds(page: 1, limit: 5)  // page 1 is now the most recently used
             _ = try await client.breeds(page: 4, limit: 5)  // page 2 must go
             let keys = try store.keys()
-            let origin = CacheKey.origin(of: server.baseURL)
+            let origin = CacheKey.origin(of: try #require(WebAddress(server.baseURL)))
             #expect(keys.count == 3)
             #expect(!keys.contains("\(origin)/breeds?limit=5&page=2"))
             #expect(keys.contains("\(origin)/breeds?limit=5&page=1"))

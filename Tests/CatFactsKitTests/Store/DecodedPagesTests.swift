@@ -35,14 +35,14 @@ struct DecodedPagesTests {
     @Test func pagesKeptAreCappedInBytesLeastRecentlyUsedOut() throws {
         let one = try page(["Abyssinian", "Aegean"])
         let kept = DecodedPages(maxBytes: 2 * (one.keptBytes + 3))
-        kept.keep(one, under: "a", fetchedAt: Date())
-        kept.keep(one, under: "b", fetchedAt: Date())
+        kept.keep(one, under: "a", fetchedAt: .now)
+        kept.keep(one, under: "b", fetchedAt: .now)
         #expect(kept.lookup("a", as: BreedArenaPage.self) != nil)  // "a" is now the most recently used
-        kept.keep(one, under: "c", fetchedAt: Date())
+        kept.keep(one, under: "c", fetchedAt: .now)
         #expect(kept.lookup("b", as: BreedArenaPage.self) == nil)
         #expect(kept.lookup("a", as: BreedArenaPage.self)?.0.arena.name(at: 1) == "Aegean")
         #expect(kept.lookup("c", as: PageBody<Fact>.self) == nil)  // another type is never answered
-        kept.keep(PageBody<Fact>(currentPage: 1, lastPage: 1, perPage: 1, total: 0, items: []), under: "d", fetchedAt: Date())
+        kept.keep(PageBody<Fact>(currentPage: 1, lastPage: 1, perPage: 1, total: 0, items: []), under: "d", fetchedAt: .now)
         #expect(kept.lookup("d", as: PageBody<Fact>.self) == nil)  // values it cannot size are not kept
         kept.remove("a")
         #expect(kept.lookup("a", as: BreedArenaPage.self) == nil)

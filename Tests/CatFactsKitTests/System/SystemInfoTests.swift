@@ -11,7 +11,7 @@ struct SystemInfoTests {
                               ("app", info.app.name)] {
             #expect(!value.isEmpty && value != "unknown", "\(name) is '\(value)'")
         }
-        #expect(info.device.cpus == ProcessInfo.processInfo.activeProcessorCount)
+        #expect(info.device.cpus == ProcessEnvironment.activeProcessorCount)
         #expect(info.app.libraryVersion == LibraryVersion.string)
     }
 

@@ -81,7 +81,7 @@ struct TraceParentTests {
 
 @Suite("OTLP JSON: what the exporter posts")
 struct OTLPEncodingTests {
-    static let server = ServerIdentity(baseURL: URL(string: "http://127.0.0.1:8106")!)
+    static let server = ServerIdentity(baseURL: WebAddress(string: "http://127.0.0.1:8106")!)
 
     private func object(_ json: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
@@ -395,7 +395,7 @@ struct ExportSettingsTests {
         let (settings, _) = try ExportSettings.resolve(option: "http://127.0.0.1:9", environment: [:])
         let resolved = try #require(settings)
         let proxies = ProxyRule(option: "")
-        let server = ServerIdentity(baseURL: URL(string: "http://127.0.0.1:8106")!)
+        let server = ServerIdentity(baseURL: WebAddress(string: "http://127.0.0.1:8106")!)
         let stay = try #require(ExporterRegistry.attach(settings: resolved, proxies: proxies, server: server) { [] })
         defer { stay.close() }
         let span = SpanRecord(traceID: "t", spanID: "s", parentID: nil, name: "n", start: 0, end: 0, attributes: [], failure: nil)

@@ -1,3 +1,4 @@
+import CatFactsFoundation
 import CatFactsKit
 import Foundation
 
