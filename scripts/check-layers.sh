@@ -12,7 +12,8 @@
 # literals, in a folder of a lower layer. Prints `file:line: Folder (layer) uses Type from
 # Folder (layer)` for each and exits 1; exits 2 when the tree and this list disagree (a folder
 # on no layer, a listed folder missing, a type declared in two layers); else prints
-# `check-layers: N folders in M layers hold`.
+# `check-layers: N folders in M layers hold`. Also fails (exit 1) when the core or the C face
+# imports Foundation.
 #
 #   scripts/check-layers.sh [sources-folder]    (default Sources/CatFactsKit)
 set -euo pipefail
@@ -122,6 +123,16 @@ if ! awk -v types="$tmp/types" -v files="$tmp/files" '
     }
     END { if (violations) { printf "check-layers: %d use(s) of a type from a layer above\n", violations; exit 1 } }
 ' $(cut -d' ' -f1 "$tmp/files"); then
+    exit 1
+fi
+
+# Foundation is on no layer: the library's core and its C face import neither Foundation nor
+# FoundationEssentials, which would add 7.5 MB or more to libCatFacts.so (BENCHMARKS.md,
+# Footprint); their own types stand in (Timestamp, WebAddress, JSONTreeEncoder).
+if [ "$ROOT" = Sources/CatFactsKit ] &&
+    grep -rnE '^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)*import[[:space:]]+(Foundation|FoundationEssentials|FoundationNetworking)([[:space:]]|$)' \
+        "$ROOT" Sources/CatFactsC; then
+    echo "check-layers: the lines above import Foundation into libCatFacts.so; use the library's own types (CatFactsFoundation converts them)" >&2
     exit 1
 fi
 
