@@ -28,7 +28,7 @@ enum StoreFile {
     /// cannot be used. A corrupt or foreign file is moved to `<path>.corrupt-<timestamp>`
     /// (with its `-wal` and `-shm` files) and a new one is made in its place.
     static func open(path: String, warnings: StoreWarnings) -> SQLiteConnection? {
-        let folder = FileSystem.folder(of: path)
+        let folder = FileSystem.absolute(FileSystem.folder(of: path))
         if let reason = FileSystem.createFolders(folder) {
             warnings.add("cannot create the folder of the cache file \(path): \(reason)")
             return nil

@@ -33,6 +33,17 @@ package enum FileSystem {
         return folder.isEmpty ? "/" : String(folder)
     }
 
+    /// `path` from the root: as it is when it starts with `/`, else under the working folder
+    /// (as it is when that cannot be read).
+    package static func absolute(_ path: String) -> String {
+        guard !path.hasPrefix("/") else { return path }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return path }
+        let folder = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if path == "." { return folder }
+        return (folder.hasSuffix("/") ? folder : folder + "/") + (path.hasPrefix("./") ? String(path.dropFirst(2)) : path)
+    }
+
     /// Whether anything (a file, a folder, a link) is at `path`.
     package static func exists(_ path: String) -> Bool {
         var info = stat()

@@ -46,6 +46,14 @@ struct ProcessEnvironmentTests {
         #expect(FileSystem.move(root + "/file", to: root + "/again") == "No such file or directory")
     }
 
+    @Test func aRelativePathIsUnderTheWorkingFolder() {
+        let here = FileManager.default.currentDirectoryPath
+        #expect(FileSystem.absolute("/x/y") == "/x/y")
+        #expect(FileSystem.absolute(".") == here)
+        #expect(FileSystem.absolute("./a/b") == (here == "/" ? "/a/b" : here + "/a/b"))
+        #expect(FileSystem.absolute("a") == (here == "/" ? "/a" : here + "/a"))
+    }
+
     @Test(arguments: [("/a/b/c.sqlite", "/a/b"), ("c.sqlite", "."), ("/c", "/"), ("a/b/", "a"), ("/", "/"), ("./x", ".")])
     func theFolderOfAPath(path: String, folder: String) {
         #expect(FileSystem.folder(of: path) == folder)
