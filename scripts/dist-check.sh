@@ -7,7 +7,8 @@
 #   - the wheel installed into a fresh venv pages breeds with no environment variables;
 #   - `catfacts -c breeds` and `catfacts --mock -c ...` run against the installed mock;
 #   - `man -l` renders the installed man page.
-#   - with DESTDIR, exactly the installed files are staged, and `make uninstall` removes them.
+#   - with DESTDIR, exactly the installed files are staged, and `make uninstall` removes them;
+#   - the library links neither FoundationEssentials nor _StringProcessing (nm).
 # Needs root (unshare --mount, mount). Prints `dist-check: N passed, 0 failed` and exits 0
 # when every check passes.
 #
@@ -124,6 +125,16 @@ if [ -z "$left" ]; then
     echo "  ok   make uninstall removes every installed file"; passed=$((passed + 1))
 else
     echo "  FAIL make uninstall left: $left"; failed=$((failed + 1))
+fi
+# What the library must not carry, each of which comes whole once one API of it is used
+# (BENCHMARKS.md, Footprint): FoundationEssentials (7.5 MB), _StringProcessing and its Regex
+# parser (1.4 MB; `String.contains(_:)` is theirs: the library uses `containsUTF8`).
+carried=$(nm "${BUILD_DIR:-.build/release}/libCatFacts.so" | grep -oE 'FoundationEssentials|17_StringProcessing|12_RegexParser' \
+    | sort -u | tr '\n' ' ')
+if [ -z "$carried" ]; then
+    echo "  ok   the library links neither FoundationEssentials nor _StringProcessing"; passed=$((passed + 1))
+else
+    echo "  FAIL the library links $carried(nm ${BUILD_DIR:-.build/release}/libCatFacts.so names which symbols)"; failed=$((failed + 1))
 fi
 echo "dist-check: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -155,7 +155,7 @@ public struct ClientOptions: Sendable, Equatable {
             let shown = "'\(ProxyChoice.redacted(proxy))'"
             try Self.requireLength(proxy, of: .proxy, shown: shown)
             let scheme = proxy.split(separator: ":", maxSplits: 1).first.map { $0.lowercased() } ?? ""
-            guard proxy.contains("://"), Self.proxySchemes.contains(scheme) else {
+            guard proxy.containsUTF8("://"), Self.proxySchemes.contains(scheme) else {
                 throw .invalidOption(.proxy, value: shown, problem: "is not a proxy URL; expected e.g. http://proxy:3128 "
                                      + "(schemes: \(Self.proxySchemes.sorted().joined(separator: ", "))), or \"\" for none")
             }

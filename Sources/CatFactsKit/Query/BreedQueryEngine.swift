@@ -15,7 +15,7 @@ struct BreedQueryEngine {
             guard query.present.allSatisfy({ breed[$0] != nil }) else { return false }
             return wanted.allSatisfy { field, value in
                 guard let text = breed[field] else { return false }
-                return value.isEmpty || TextFolding.fold(text).contains(value)
+                return value.isEmpty || TextFolding.fold(text).containsUTF8(value)
             }
         }
         let sortField = query.sortBy ?? .breed

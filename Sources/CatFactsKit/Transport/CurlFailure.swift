@@ -45,7 +45,7 @@ struct CurlFailure {
     /// a header line, 300 kB in all (libcurl 7.88; 8.x counts them alike).
     private var headersOverLimit: Bool {
         let text = detail.lowercased()
-        return text.contains("header") && (text.contains("too large") || text.contains("rejected") || text.contains("max"))
+        return text.containsUTF8("header") && (text.containsUTF8("too large") || text.containsUTF8("rejected") || text.containsUTF8("max"))
     }
 
     @_optimize(size)  // once per failed transfer
@@ -70,7 +70,7 @@ struct CurlFailure {
             return .network("proxy not found (\(detail)); check the proxy's host name", url: url)
         case CURLE_WEIRD_SERVER_REPLY.rawValue:
             return .network(Self.notHTTP, url: url)
-        case CURLE_UNSUPPORTED_PROTOCOL.rawValue where detail.contains("HTTP/0.9"):
+        case CURLE_UNSUPPORTED_PROTOCOL.rawValue where detail.containsUTF8("HTTP/0.9"):
             // libcurl's word for a reply with no HTTP status line.
             return .network(Self.notHTTP, url: url)
         case CURLE_UNSUPPORTED_PROTOCOL.rawValue:
@@ -88,7 +88,7 @@ struct CurlFailure {
                             + "or free memory", url: url)
         case CURLE_GOT_NOTHING.rawValue:
             return .network("the server closed the connection without a reply (is this the port of an HTTP server?)", url: url)
-        case CURLE_RECV_ERROR.rawValue where detail.contains("reset"), CURLE_SEND_ERROR.rawValue where detail.contains("reset"):
+        case CURLE_RECV_ERROR.rawValue where detail.containsUTF8("reset"), CURLE_SEND_ERROR.rawValue where detail.containsUTF8("reset"):
             return .network("the server reset the connection", url: url)
         case CURLE_PARTIAL_FILE.rawValue, CURLE_RECV_ERROR.rawValue, CURLE_SEND_ERROR.rawValue, CURLE_HTTP2.rawValue,
              CURLE_HTTP2_STREAM.rawValue, CURLE_AGAIN.rawValue, CURLE_SSL_SHUTDOWN_FAILED.rawValue:
