@@ -166,7 +166,7 @@ let package = Package(
         .executableTarget(
             name: "catfacts",
             dependencies: [
-                "CatFactsKit", "CatFactsFoundation", "CReadline", "CommandLineArguments", "CGlibcFloor",
+                "CatFactsKit", "CReadline", "CommandLineArguments", "CGlibcFloor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: staticFoundation

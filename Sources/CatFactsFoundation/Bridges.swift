@@ -1,5 +1,11 @@
 import CatFactsKit
+// FoundationEssentials, not Foundation: a program linking this module would otherwise carry
+// Foundation's ICU data, tens of MB (BENCHMARKS.md, Footprint).
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 // CatFactsKit's own value types as Foundation's, for programs that use Foundation (the shell,
 // Apple apps). CatFactsKit itself does not import Foundation, so that libCatFacts.so does not

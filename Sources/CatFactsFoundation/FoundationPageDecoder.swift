@@ -1,5 +1,11 @@
 import CatFactsKit
+// FoundationEssentials, not Foundation: a program linking this module would otherwise carry
+// Foundation's ICU data, tens of MB (BENCHMARKS.md, Footprint).
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// ``PageDecoder`` over Foundation's `JSONDecoder`: any `Decodable` item type, at about a
 /// tenth of ``ScanningPageDecoder``'s speed on breeds (BENCHMARKS.md, "Decode throughput").
