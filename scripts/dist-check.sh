@@ -8,7 +8,7 @@
 #   - `catfacts -c breeds` and `catfacts --mock -c ...` run against the installed mock;
 #   - `man -l` renders the installed man page.
 #   - with DESTDIR, exactly the installed files are staged, and `make uninstall` removes them;
-#   - the library links neither FoundationEssentials nor _StringProcessing (nm).
+#   - the library links neither FoundationEssentials nor _StringProcessing, the shell no ICU (nm).
 # Needs root (unshare --mount, mount). Prints `dist-check: N passed, 0 failed` and exits 0
 # when every check passes.
 #
@@ -135,6 +135,12 @@ if [ -z "$carried" ]; then
     echo "  ok   the library links neither FoundationEssentials nor _StringProcessing"; passed=$((passed + 1))
 else
     echo "  FAIL the library links $carried(nm ${BUILD_DIR:-.build/release}/libCatFacts.so names which symbols)"; failed=$((failed + 1))
+fi
+# The shell links FoundationEssentials but not Foundation, whose ICU data is tens of MB.
+if ! nm "${BUILD_DIR:-.build/release}/catfacts" | grep -qE 'icu_[0-9]+|ubrk_open'; then
+    echo "  ok   the shell carries no ICU (no Foundation)"; passed=$((passed + 1))
+else
+    echo "  FAIL the shell carries ICU: a module it links imports Foundation (nm ${BUILD_DIR:-.build/release}/catfacts)"; failed=$((failed + 1))
 fi
 echo "dist-check: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
