@@ -129,15 +129,16 @@ fi
 # What the library must not carry, each of which comes whole once one API of it is used
 # (BENCHMARKS.md, Footprint): FoundationEssentials (7.5 MB), _StringProcessing and its Regex
 # parser (1.4 MB; `String.contains(_:)` is theirs: the library uses `containsUTF8`).
-carried=$(nm "${BUILD_DIR:-.build/release}/libCatFacts.so" | grep -oE 'FoundationEssentials|17_StringProcessing|12_RegexParser' \
-    | sort -u | tr '\n' ' ')
+symbols=$(nm "${BUILD_DIR:-.build/release}/libCatFacts.so")
+carried=$(grep -oE 'FoundationEssentials|17_StringProcessing|12_RegexParser' <<<"$symbols" | sort -u | tr '\n' ' ' || true)
 if [ -z "$carried" ]; then
     echo "  ok   the library links neither FoundationEssentials nor _StringProcessing"; passed=$((passed + 1))
 else
     echo "  FAIL the library links $carried(nm ${BUILD_DIR:-.build/release}/libCatFacts.so names which symbols)"; failed=$((failed + 1))
 fi
 # The shell links FoundationEssentials but not Foundation, whose ICU data is tens of MB.
-if ! nm "${BUILD_DIR:-.build/release}/catfacts" | grep -qE 'icu_[0-9]+|ubrk_open'; then
+symbols=$(nm "${BUILD_DIR:-.build/release}/catfacts")
+if ! grep -qE 'icu_[0-9]+|ubrk_open' <<<"$symbols"; then
     echo "  ok   the shell carries no ICU (no Foundation)"; passed=$((passed + 1))
 else
     echo "  FAIL the shell carries ICU: a module it links imports Foundation (nm ${BUILD_DIR:-.build/release}/catfacts)"; failed=$((failed + 1))
