@@ -17,12 +17,33 @@ enum JSONTreeEncoder {
         return writer.text
     }
 
-    /// One value of the tree: set once as a scalar, or filled as an array or an object.
+    /// One value of the tree: set once as a scalar, or filled as an array or an object. An
+    /// array's elements and an object's members are stored on the node, not in `content`, so
+    /// that adding one appends in place instead of copying the whole collection out of an enum
+    /// and back (which made an object of n members cost n² copies).
     final class Node {
         enum Content {
-            case empty, null, bool(Bool), number(String), string(String), array([Node]), object([String: Node])
+            case empty, null, bool(Bool), number(String), string(String), array, object
         }
         var content = Content.empty
+        /// The elements while `content` is `.array`.
+        var elements: [Node] = []
+        /// The members while `content` is `.object`.
+        var members: [String: Node] = [:]
+
+        /// Makes the node an object, keeping its members if it is one already.
+        func becomeObject() {
+            if case .object = content { return }
+            content = .object
+            members = [:]
+        }
+
+        /// Makes the node an array, keeping its elements if it is one already.
+        func becomeArray() {
+            if case .array = content { return }
+            content = .array
+            elements = []
+        }
 
         func write(to writer: inout JSONWriter) {
             switch content {
@@ -31,9 +52,10 @@ enum JSONTreeEncoder {
             case .bool(let value): writer.raw(value ? "true" : "false")
             case .number(let text): writer.raw(text)
             case .string(let text): writer.string(text)
-            case .array(let nodes):
+            case .array:
+                let nodes = elements
                 writer.array(count: nodes.count) { writer, index in nodes[index].write(to: &writer) }
-            case .object(let members):
+            case .object:
                 let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
                 writer.object { writer in
                     for key in keys {
@@ -42,16 +64,6 @@ enum JSONTreeEncoder {
                     }
                 }
             }
-        }
-
-        var members: [String: Node] {
-            get { if case .object(let members) = content { members } else { [:] } }
-            set { content = .object(newValue) }
-        }
-
-        var elements: [Node] {
-            get { if case .array(let nodes) = content { nodes } else { [] } }
-            set { content = .array(newValue) }
         }
     }
 
@@ -72,12 +84,12 @@ enum JSONTreeEncoder {
         var userInfo: [CodingUserInfoKey: Any] { [:] }
 
         func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-            if case .object = node.content {} else { node.content = .object([:]) }
+            node.becomeObject()
             return KeyedEncodingContainer(Keyed<Key>(node: node, codingPath: codingPath))
         }
 
         func unkeyedContainer() -> any UnkeyedEncodingContainer {
-            if case .array = node.content {} else { node.content = .array([]) }
+            node.becomeArray()
             return Unkeyed(node: node, codingPath: codingPath)
         }
 
@@ -102,6 +114,7 @@ enum JSONTreeEncoder {
         let codingPath: [any CodingKey]
 
         private func child(_ key: Key) -> Node {
+            node.becomeObject()
             if let existing = node.members[key.stringValue] { return existing }
             let child = Node()
             node.members[key.stringValue] = child
@@ -121,6 +134,7 @@ enum JSONTreeEncoder {
         }
         mutating func superEncoder() -> any Encoder {
             let parent = Node()
+            node.becomeObject()
             node.members["super"] = parent
             return TreeEncoder(node: parent, codingPath: codingPath)
         }
@@ -134,6 +148,7 @@ enum JSONTreeEncoder {
 
         private func next() -> Node {
             let element = Node()
+            node.becomeArray()
             node.elements.append(element)
             return element
         }

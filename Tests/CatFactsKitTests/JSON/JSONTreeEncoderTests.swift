@@ -44,6 +44,29 @@ struct JSONTreeEncoderTests {
         #expect(request.json() == (try foundation(request)))
     }
 
+    /// Large arrays and objects, and a keyed container asked for the same key twice and for a
+    /// nested container after a sibling: members and elements accumulate on their node.
+    @Test func largeAndReopenedContainersMatchFoundation() throws {
+        let array = (0..<20_000).map { $0 * 7 }
+        let object = Dictionary(uniqueKeysWithValues: (0..<5_000).map { ("k\($0)", [$0, -$0]) })
+        #expect(try JSONTreeEncoder.text(array) == foundation(array))
+        #expect(try JSONTreeEncoder.text(object) == foundation(object))
+        struct Reopened: Encodable {
+            enum Key: String, CodingKey { case a, b }
+            func encode(to encoder: any Encoder) throws {
+                var first = encoder.container(keyedBy: Key.self)
+                try first.encode(1, forKey: .a)
+                var list = first.nestedUnkeyedContainer(forKey: .b)
+                try list.encode("x")
+                var second = encoder.container(keyedBy: Key.self)
+                try second.encode(2, forKey: .a)
+                try list.encode("y")
+            }
+        }
+        #expect(try JSONTreeEncoder.text(Reopened()) == #"{"a":2,"b":["x","y"]}"#)
+        #expect(try JSONTreeEncoder.text(Reopened()) == foundation(Reopened()))
+    }
+
     @Test func aNonFiniteNumberIsRefusedAsFoundationRefusesIt() {
         #expect(throws: EncodingError.self) { try JSONTreeEncoder.text([Double.nan]) }
         #expect(throws: EncodingError.self) { try JSONTreeEncoder.text(["x": Double.infinity]) }
