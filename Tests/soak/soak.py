@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional
 
-from soak_report import CollectorLife, Run, Sample, record, report  # Tests/soak/ is this script's folder, first on sys.path
+from soak_report import CollectorLife, Run, Sample, malloc_settings, record, report, thread_arenas_kb  # Tests/soak/ is this script's folder, first on sys.path
 
 HERE = Path(__file__).resolve().parent
 SAMPLE_EVERY_S = 10.0
@@ -83,10 +83,12 @@ class Process:
             pass
 
     def sample(self, at: float) -> Optional[Sample]:
-        """RSS and fds from /proc, or None once the process is gone."""
+        """RSS (and its part in malloc's thread arenas) and fds from /proc, or None once the
+        process is gone."""
         folder = f"/proc/{self.popen.pid}/fd"
         try:
             status = Path(f"/proc/{self.popen.pid}/status").read_text()
+            arenas = thread_arenas_kb(Path(f"/proc/{self.popen.pid}/smaps").read_text())
             targets = []
             for fd in os.listdir(folder):
                 try:
@@ -98,7 +100,7 @@ class Process:
         rss = next((int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:")), -1)
         threads = next((int(line.split()[1]) for line in status.splitlines() if line.startswith("Threads:")), -1)
         return Sample(at, rss, len(targets), sum(1 for t in targets if t.startswith("socket:")), threads,
-                      self.heap_kb)
+                      self.heap_kb, arenas)
 
 
 def start(name: str, command: List[str], env: Dict[str, str], lines: "queue.Queue[tuple[str, Optional[str]]]") -> Process:
@@ -202,7 +204,8 @@ class Collector:
 
 def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.randrange(1 << 31)
-    print(f"soak: {args.seconds} s, seed {seed} (SOAK_SEED={seed} repeats the mock's faults and the calls drawn)")
+    print(f"soak: {args.seconds} s, seed {seed} (SOAK_SEED={seed} repeats the mock's faults and the calls drawn); "
+          f"malloc: {malloc_settings()}")
     mock, url = start_mock(args.mock, seed)
     folder = tempfile.TemporaryDirectory(prefix="catfacts-soak-")
     cache = os.path.join(folder.name, "cache.sqlite")
