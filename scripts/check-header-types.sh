@@ -23,12 +23,25 @@ if [ ! -f "$MODULES/CatFactsKit.swiftmodule" ] && [ ! -d "$MODULES/CatFactsKit.s
     echo "check-header-types: $MODULES/CatFactsKit.swiftmodule is missing; run swift build first" >&2
     exit 2
 fi
+# SwiftPM's command for CatFactsC, in the build's manifest (.build/debug.yaml for
+# .build/debug), one argument a line.
+manifest=.build/$(basename "$BUILD_DIR").yaml
+command_args=$(grep -o '"-module-name","CatFactsC"[^]]*' "$manifest" 2>/dev/null | head -1 | tr ',' '\n' | sed 's/^"//; s/"$//' || true)
 # CatFactsKit's `package` declarations are visible to modules of the same package only:
 # take the package name SwiftPM gave CatFactsC.
-package_name=$(grep -o '"-module-name","CatFactsC"[^]]*' .build/debug.yaml | grep -o 'package-name","[A-Za-z0-9_]*' \
-               | head -1 | sed 's/.*","//')
-if [ -z "$package_name" ]; then
-    echo "check-header-types: no package name for CatFactsC in .build/debug.yaml" >&2
+package_name=$(awk 'previous == "-package-name" { print; exit } { previous = $0 }' <<<"$command_args")
+# The Clang arguments SwiftPM passes (each after -Xcc): the module maps and include folders
+# of the C modules CatFactsC reaches (CCurl, CProcess, CSQLite, ...), so a new one needs no
+# edit here; all but the header's own module map, which the copies below replace.
+clang_args=()
+while IFS= read -r argument; do
+    case $argument in
+        *CCatFactsHeader/module.modulemap) ;;
+        *) clang_args+=(-Xcc "$argument") ;;
+    esac
+done < <(awk 'previous == "-Xcc" { print } { previous = $0 }' <<<"$command_args")
+if [ -z "$package_name" ] || [ "${#clang_args[@]}" -eq 0 ]; then
+    echo "check-header-types: no command for CatFactsC in $manifest (its package name and Clang arguments)" >&2
     exit 2
 fi
 
@@ -41,12 +54,7 @@ printf 'module CCatFactsHeader {\n    header "catfacts.h"\n    export *\n}\n' >"
 typecheck() {
     cp "$1" "$tmp/module/catfacts.h"
     "$SWIFTC" -typecheck -module-name CatFactsC -parse-as-library -swift-version 6 -package-name "$package_name" \
-        -I "$MODULES" -module-cache-path "$tmp/cache" \
-        -Xcc -fmodule-map-file=.build/checkouts/swift-numerics/Sources/_NumericsShims/include/module.modulemap \
-        -Xcc -fmodule-map-file="$BUILD_DIR/CCurl.build/module.modulemap" -Xcc -I -Xcc Sources/CCurl/include \
-        -Xcc -fmodule-map-file="$BUILD_DIR/CProcess.build/module.modulemap" -Xcc -I -Xcc Sources/CProcess/include \
-        -Xcc -fmodule-map-file=Sources/CSQLite/module.modulemap \
-        -Xcc -fmodule-map-file=Sources/CZlib/module.modulemap \
+        -I "$MODULES" -module-cache-path "$tmp/cache" "${clang_args[@]}" \
         -Xcc -fmodule-map-file="$tmp/module/module.modulemap" \
         Sources/CatFactsC/*.swift >"$tmp/log" 2>&1
 }
