@@ -37,6 +37,12 @@ final class Spinner: Sendable {
         self.waitingFor = waitingFor
     }
 
+    /// A spinner dropped while it runs stops its timer, which holds it weakly and would
+    /// otherwise fire every 80 ms for nothing for the rest of the process.
+    deinit {
+        state.withLock { $0.timer }?.cancel()
+    }
+
     /// Starts watching (a request is about to go out).
     func start() {
         guard enabled else { return }
