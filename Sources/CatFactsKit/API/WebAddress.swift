@@ -25,7 +25,8 @@ public struct WebAddress: Sendable, Hashable, CustomStringConvertible {
 
     /// The URL `string` names, or `nil` when it is not one: no scheme, a byte a URL may not
     /// hold (a space, a control character, a non-ASCII byte, a `%` not followed by two hex
-    /// digits), brackets outside an IPv6 host, a port that is not a number up to 65535.
+    /// digits), brackets outside an IPv6 host, a second `#`, a port that is not a number up
+    /// to 65535.
     public init?(string: String) {
         let bytes = Array(string.utf8)
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, Self.isAlpha(bytes[0]),
@@ -36,6 +37,8 @@ public struct WebAddress: Sendable, Hashable, CustomStringConvertible {
         var rest = colon + 1
         let end = bytes.count
         let fragmentStart = bytes[rest...].firstIndex(of: UInt8(ascii: "#")) ?? end
+        // A fragment holds no `#` (RFC 3986, 3.5).
+        guard fragmentStart == end || !bytes[(fragmentStart + 1)...].contains(UInt8(ascii: "#")) else { return nil }
         let queryStart = bytes[rest..<fragmentStart].firstIndex(of: UInt8(ascii: "?")) ?? fragmentStart
         var host: String?
         var port: Int?
@@ -81,10 +84,13 @@ public struct WebAddress: Sendable, Hashable, CustomStringConvertible {
     public var description: String { absoluteString }
 
     /// This URL (which has no query or fragment) with `path` appended and `query` after it:
-    /// `http://h/v1` + `/breeds` + `[page=2]` is `http://h/v1/breeds?page=2`.
+    /// `http://h/v1` + `/breeds` + `[page=2]` is `http://h/v1/breeds?page=2`. The path's
+    /// trailing slashes go (`http://h/v1/` gives `http://h/v1/breeds` too), never the
+    /// authority's (`http://` gives `http:///breeds`).
     package func appending(path: String, query items: [QueryItem] = []) -> WebAddress {
         var text = absoluteString
-        while text.hasSuffix("/") { text.removeLast() }
+        let trailingSlashes = self.path.utf8.reversed().prefix { $0 == UInt8(ascii: "/") }.count
+        if query == nil, fragment == nil { text.removeLast(trailingSlashes) }
         text += path.hasPrefix("/") ? path : "/" + path
         if !items.isEmpty { text += "?" + QueryItem.encoded(items) }
         // Parts of a valid URL and escaped items make a valid URL.

@@ -30,7 +30,7 @@ struct WebAddressTests {
     static let invalid = [
         "", "catfact.ninja", "://h", "1http://h", "http://h h", "http://h/\u{7}", "http://h/é", "http://h/%zz", "http://h/%4",
         "http://h:port", "http://h:65536", "http://h:123456", "http://[::1", "http://h]/", "http://h/[x]", "http://[::1]x/",
-        "http://h\"/", "http://h/<>", "http://h/a\\b", "ht tp://h",
+        "http://h\"/", "http://h/<>", "http://h/a\\b", "ht tp://h", "http://h/#a#b", "http://#x#",
     ]
 
     @Test(arguments: invalid)
@@ -44,6 +44,11 @@ struct WebAddressTests {
         #expect(url.absoluteString == "http://h:1/v1/breeds?page=2&q=a%26b%3Dc%2Bd%20%C3%A9")
         #expect(url.path == "/v1/breeds" && url.query == "page=2&q=a%26b%3Dc%2Bd%20%C3%A9")
         #expect(try #require(WebAddress(string: "https://catfact.ninja/")).appending(path: "/fact").absoluteString == "https://catfact.ninja/fact")
+        // Only the path's trailing slashes go, never the authority's (found by fuzz-web-address).
+        #expect(try #require(WebAddress(string: "http://h/v1//")).appending(path: "breeds").absoluteString == "http://h/v1/breeds")
+        let empty = try #require(WebAddress(string: "http://")).appending(path: "/breeds")
+        #expect(empty.absoluteString == "http:///breeds" && empty.host == "" && empty.path == "/breeds")
+        #expect(try #require(WebAddress(string: "mailto:x/")).appending(path: "/y").absoluteString == "mailto:x/y")
         let items = try #require(URLComponents(string: url.absoluteString)?.queryItems)
         #expect(items == [URLQueryItem(name: "page", value: "2"), URLQueryItem(name: "q", value: "a&b=c+d é")])
     }
