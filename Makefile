@@ -297,12 +297,13 @@ swift-test-release: test-deps
 	$(SWIFT) test -c release --skip-build --no-parallel --scratch-path .build-release-tests
 
 # libFuzzer targets (Tests/Fuzz): the page decoder against Foundation's JSONDecoder, the
-# options JSON of cf_client_open and cf_list_open, the query JSON of cf_breeds_query. Built
+# options JSON of cf_client_open and cf_list_open, the query JSON of cf_breeds_query, the URL
+# parser (WebAddress) against Foundation's URLComponents. Built
 # in their own scratch path, optimized, with -sanitize=fuzzer,address (Package.swift declares
 # them only under CATFACTS_FUZZ), beside the instrumented libCatFacts.so that c-asan loads:
-# one sanitizer build for both. `make fuzz` runs each for FUZZ_SECONDS; `make test` runs all three
+# one sanitizer build for both. `make fuzz` runs each for FUZZ_SECONDS; `make test` runs all four
 # at once for 30 s (libFuzzer uses one thread: it is the last stage, when both cores are free).
-FUZZ_TARGETS := page-decoder options query
+FUZZ_TARGETS := page-decoder options query web-address
 FUZZ_SECONDS ?= 300
 SANITIZER_DIR := .build-fuzz/release
 FUZZ_SWIFT_BUILD := CATFACTS_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz \

@@ -201,5 +201,8 @@ if fuzzing {
         // The query JSON of cf_breeds_query, answered over the bundled catalog.
         .executableTarget(name: "fuzz-query", dependencies: ["CatFactsC", "CatFactsKit", "CLibFuzzer"], path: "Tests/Fuzz/Query",
                           linkerSettings: fuzzLinking),
+        // WebAddress, the URL parser, differential: against Foundation's URLComponents.
+        .executableTarget(name: "fuzz-web-address", dependencies: ["CatFactsKit", "CLibFuzzer"], path: "Tests/Fuzz/WebAddress",
+                          linkerSettings: fuzzLinking),
     ]
 }

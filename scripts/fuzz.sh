@@ -18,12 +18,15 @@ shift
 BUILD=${FUZZ_BUILD_DIR:-.build-fuzz}
 # fuzz_one TARGET: runs one target; its summary lines go to stdout, its status is the result.
 fuzz_one() {
-    local target=$1 binary seeds corpus artifacts log limit status runs rate units
+    local target=$1 binary seeds corpus artifacts log limit status runs rate units dictionary
     binary=$BUILD/release/fuzz-$target
     seeds=Tests/Fuzz/corpus/$target
     corpus=$BUILD/corpus/$target
     artifacts=$BUILD/artifacts/$target
     log=$BUILD/logs/$target.log
+    # The target's own dictionary of tokens (Tests/Fuzz/TARGET.dict), else JSON's.
+    dictionary=Tests/Fuzz/$target.dict
+    [ -f "$dictionary" ] || dictionary=Tests/Fuzz/json.dict
     [ -x "$binary" ] || { echo "fuzz: $binary is not built (make fuzz-build)"; return 2; }
     mkdir -p "$corpus" "$artifacts" "$(dirname "$log")"
     # SECONDS 0: no time limit (then FUZZ_RUNS bounds the run).
@@ -33,7 +36,7 @@ fuzz_one() {
     # allocated more than it freed); the Swift runtime's metadata caches are reachable.
     # SWIFT_BACKTRACE: Swift's own crash handler would race ASan's report of the same trap.
     SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} "$binary" "${limit[@]}" \
-        -timeout="${FUZZ_TIMEOUT:-5}" -dict=Tests/Fuzz/json.dict -print_final_stats=1 \
+        -timeout="${FUZZ_TIMEOUT:-5}" -dict="$dictionary" -print_final_stats=1 \
         -artifact_prefix="$artifacts/" "$corpus" "$seeds" >"$log" 2>&1
     status=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
