@@ -192,17 +192,19 @@ if fuzzing {
     package.targets += [
         // libFuzzer's driver (in the runtime -sanitize=fuzzer links), for the targets' main.
         .systemLibrary(name: "CLibFuzzer", path: "Tests/Fuzz/CLibFuzzer"),
+        // The one `main` every target hands its function to (libFuzzer's driver).
+        .target(name: "FuzzDriver", dependencies: ["CLibFuzzer"], path: "Tests/Fuzz/Driver"),
         // The page decoder, differential: ScanningPageDecoder against Foundation's JSONDecoder.
-        .executableTarget(name: "fuzz-page-decoder", dependencies: ["CatFactsKit", "CatFactsFoundation", "CLibFuzzer"], path: "Tests/Fuzz/PageDecoder",
+        .executableTarget(name: "fuzz-page-decoder", dependencies: ["CatFactsKit", "CatFactsFoundation", "FuzzDriver"], path: "Tests/Fuzz/PageDecoder",
                           linkerSettings: fuzzLinking),
         // The options JSON of cf_client_open and cf_list_open.
-        .executableTarget(name: "fuzz-options", dependencies: ["CatFactsC", "CatFactsKit", "CLibFuzzer"], path: "Tests/Fuzz/Options",
+        .executableTarget(name: "fuzz-options", dependencies: ["CatFactsC", "CatFactsKit", "FuzzDriver"], path: "Tests/Fuzz/Options",
                           linkerSettings: fuzzLinking),
         // The query JSON of cf_breeds_query, answered over the bundled catalog.
-        .executableTarget(name: "fuzz-query", dependencies: ["CatFactsC", "CatFactsKit", "CLibFuzzer"], path: "Tests/Fuzz/Query",
+        .executableTarget(name: "fuzz-query", dependencies: ["CatFactsC", "CatFactsKit", "FuzzDriver"], path: "Tests/Fuzz/Query",
                           linkerSettings: fuzzLinking),
         // WebAddress, the URL parser, differential: against Foundation's URLComponents.
-        .executableTarget(name: "fuzz-web-address", dependencies: ["CatFactsKit", "CLibFuzzer"], path: "Tests/Fuzz/WebAddress",
+        .executableTarget(name: "fuzz-web-address", dependencies: ["CatFactsKit", "FuzzDriver"], path: "Tests/Fuzz/WebAddress",
                           linkerSettings: fuzzLinking),
     ]
 }

@@ -1,4 +1,4 @@
-/* libFuzzer's driver, for the fuzz targets' own main (Main.swift in each target). It is in
+/* libFuzzer's driver, for the fuzz targets' own main (Tests/Fuzz/Driver). It is in
  * the runtime that -sanitize=fuzzer links (LLVM's FuzzerDriver.cpp): it parses libFuzzer's
  * flags from argv and calls `test_one_input` for every input, as libFuzzer's main would. */
 #include <stddef.h>
