@@ -8,9 +8,8 @@ import FoundationEssentials
 // without a trap. An accepted URL keeps its text, parses again to itself, has a port up to
 // 65535 and parts that split the text where RFC 3986 splits it; URLComponents accepts it too
 // and reads the same scheme, host, port, path, query and fragment (but for an IPv6 host's
-// text, below); and, with no query nor
-// fragment, the URL with a path and a query appended (as requests are made) is a URL that
-// ends with them. Any other outcome, a trap or a leak stops the run.
+// text, below); and, with no query nor fragment, the URL with a path and a query appended (as
+// requests are made) is a URL that ends with them. Any other outcome, a trap or a leak stops the run.
 //
 // Run: `make fuzz` (or `make fuzz-short`); seeds in Tests/Fuzz/corpus/web-address.
 
@@ -56,8 +55,9 @@ private func check(_ address: WebAddress, _ text: String) {
 private func appendingKeepsTheURL(_ address: WebAddress, _ text: String) {
     if address.query == nil, address.fragment == nil, address.host != nil {
         let value = String(text.unicodeScalars.reversed().map(Character.init))
-        let appended = address.appending(path: "/breeds", query: [QueryItem(name: "q", value: value), QueryItem(name: "page", value: "2")])
-        let expected = "/breeds?" + QueryItem.encoded([QueryItem(name: "q", value: value), QueryItem(name: "page", value: "2")])
+        let items = [QueryItem(name: "q", value: value), QueryItem(name: "page", value: "2")]
+        let appended = address.appending(path: "/breeds", query: items)
+        let expected = "/breeds?" + QueryItem.encoded(items)
         if !appended.absoluteString.hasSuffix(expected) || appended.query == nil || appended.host != address.host {
             fail("appended: \(appended.absoluteString)", text)
         }
