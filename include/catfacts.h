@@ -176,7 +176,9 @@
  *   use and drifts up slowly (fragmentation, not a leak: the bytes in use stay flat). The
  *   library leaves malloc's settings to the host; a host that wants RSS to follow use starts
  *   with MALLOC_ARENA_MAX=2 in its environment (or GLIBC_TUNABLES=glibc.malloc.arena_max=2),
- *   at some cost in lock contention when many threads allocate at once.
+ *   at some cost in lock contention when many threads allocate at once. malloc_trim(0) gives
+ *   those free pages back at once, but while calls go on they are touched again within the
+ *   minute; the library calls neither mallopt nor malloc_trim.
  */
 #ifndef CATFACTS_H
 #define CATFACTS_H
