@@ -45,7 +45,8 @@ static int threads_before, descriptors_before;
 /*
  * The header's numbers: what stays once every client is closed and the pool is idle. The
  * interrupt watcher and its pipe; libdispatch's event thread, with its epoll, eventfd and
- * timerfd (the concurrency runtime's timers: the calls below wait on one).
+ * timerfd (the concurrency runtime's timers: the calls below wait on both kinds the library
+ * sets, a list's timeout and a retry's delay, which must share it).
  */
 #define THREADS_LEFT 2
 #define DESCRIPTORS_LEFT 5
@@ -60,6 +61,8 @@ static void use_a_client_fully(const char *cache_path) {
     snprintf(options, sizeof options, "{\"cache_path\":\"%s\"}", cache_path);
     if (CHECK_STATUS(cf_client_open(url, options, &c), CF_OK) != CF_OK) return;
     char *json = NULL;
+    /* The mock's first answer is a 429 with Retry-After: 1 (main), so the first call waits a
+     * retry's delay before its second attempt. */
     CHECK_STATUS(cf_breeds_page(c, 1, 10, &json), CF_OK);
     cf_free(json);
     cf_list *l = NULL;
@@ -218,7 +221,7 @@ int main(int argc, char **argv) {
         return 0;
     }
     self_path = argv[0];
-    if (start_mock(NULL, url) != 0) return 1;
+    if (start_mock("--fail-first 1 --faults 429 --retry-after 1", url) != 0) return 1;
     threads_before = threads();
     descriptors_before = descriptors();
     list_descriptors(descriptors_at_start, 1);

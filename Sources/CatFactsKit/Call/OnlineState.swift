@@ -69,7 +69,7 @@ final class OnlineState: Sendable {
         let task = Task.detached {
             var interval = min(Duration.seconds(1), longest)
             while !Task.isCancelled {
-                do { try await Task.sleep(for: interval) } catch { return }
+                do { try await TimedWait.sleep(for: interval) } catch { return }
                 guard monitor.isOffline else { return }
                 // Still unreachable: the cool-down is not extended by probes, only by calls.
                 if await probe() {

@@ -54,7 +54,7 @@ struct RetryLoop: Sendable {
                 sender.metrics.recordRetry(endpoint: endpoint.path)
                 CallTrace.current?.noteRetryWait(seconds: delay.seconds)
                 do {
-                    try await Task.sleep(for: delay)
+                    try await TimedWait.sleep(for: delay)
                 } catch {
                     throw .cancelled
                 }

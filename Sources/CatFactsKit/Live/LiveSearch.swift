@@ -65,7 +65,7 @@ public final class LiveSearch: Sendable {
             state.pending?.cancel()
             let generation = state.generation
             state.pending = Task.detached {
-                do { try await Task.sleep(for: debounce) } catch { return }
+                do { try await TimedWait.sleep(for: debounce) } catch { return }
                 await searcher.search(text, generation: generation)
             }
         }
