@@ -18,7 +18,9 @@
  *             and this one count about as many).
  *             The driver then waits for "go" on stdin (or its end) before it closes.
  *   then "metrics JSON" (cf_metrics), the counters (tally.h's lines), "fds_before_open N
- *   (S sockets)", "fds_after_close N (S sockets)", "end".
+ *   (S sockets)", "fds_after_close N (S sockets) M ms after the last close" (once its sockets
+ *   are down to their number before the first open, or 10 s), "fds_added FD=WHAT …" (those
+ *   not open before the first open), "end".
  * Exit status 0 once it has reported, whatever it counted: the orchestrator judges.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -61,18 +63,33 @@ static void pause_ms(uint64_t ms) {
     nanosleep(&pause, NULL);
 }
 
+/* The descriptors open before the first cf_client_open (numbers below FD_MARKS). */
+#define FD_MARKS 1024
+static unsigned char open_before[FD_MARKS];
+
 /* Open file descriptors of this process (the directory's own descriptor left out), and how
- * many of them are sockets. */
-static int open_fds(int *sockets) {
+ * many of them are sockets. With `marks`, marks each one open there; with `added` (of
+ * `size` bytes), writes each one not marked in `open_before` as " FD=WHAT" (" 7=pipe:[…]"). */
+static int open_fds(int *sockets, unsigned char *marks, char *added, size_t size) {
     DIR *dir = opendir("/proc/self/fd");
     if (dir == NULL) return -1;
     int n = 0;
     *sockets = 0;
+    if (added != NULL && size > 0) added[0] = '\0';
     for (struct dirent *entry; (entry = readdir(dir)) != NULL;) {
         if (entry->d_name[0] == '.') continue;
         char target[64];
         ssize_t length = readlinkat(dirfd(dir), entry->d_name, target, sizeof target - 1);
-        if (length > 0 && strncmp(target, "socket:", 7) == 0) (*sockets)++;
+        target[length > 0 ? length : 0] = '\0';
+        if (strncmp(target, "socket:", 7) == 0) (*sockets)++;
+        int fd = atoi(entry->d_name);
+        if (fd != dirfd(dir) && fd >= 0 && fd < FD_MARKS) {
+            if (marks != NULL) marks[fd] = 1;
+            if (added != NULL && !open_before[fd]) {
+                size_t used = strlen(added);
+                snprintf(added + used, size - used, " %d=%s", fd, target);
+            }
+        }
         n++;
     }
     closedir(dir);
@@ -204,7 +221,7 @@ int main(int argc, char **argv) {
     int seconds = atoi(argv[3]);
     uint64_t seed = strtoull(argv[4], NULL, 10);
     int sockets_before_open;
-    int fds_before_open = open_fds(&sockets_before_open);
+    int fds_before_open = open_fds(&sockets_before_open, open_before, NULL, 0);
 
     /* A deadline that a slow body (the mock's --slow-ms 1200) after a Retry-After wait
      * (--retry-after 1), or two such waits, pass: deadlines are hit now and then, not
@@ -269,10 +286,19 @@ int main(int argc, char **argv) {
     for (int slot = 0; slot < CHURN_CLIENTS; slot++) if (churn[slot] != NULL) cf_client_close(churn[slot]);
     for (int i = 0; i < WORKERS; i++) soak_worker_free(&workers[i]);
     tally_print(stdout);
-    int sockets_after_close;
-    int fds_after_close = open_fds(&sockets_after_close);
-    printf("fds_before_open %d (%d sockets)\nfds_after_close %d (%d sockets)\nend\n", fds_before_open,
-           sockets_before_open, fds_after_close, sockets_after_close);
+    /* The shared exporter sends its last batch after the last close (within its bound of 2
+     * s) and connections close as their transfers end: counted once the sockets are down to
+     * their number before the first open, or after 10 s. */
+    int sockets_after_close, waited_ms = 0;
+    static char added[4096];
+    int fds_after_close = open_fds(&sockets_after_close, NULL, added, sizeof added);
+    for (; sockets_after_close > sockets_before_open && waited_ms < 10000; waited_ms += 20) {
+        pause_ms(20);
+        fds_after_close = open_fds(&sockets_after_close, NULL, added, sizeof added);
+    }
+    printf("fds_before_open %d (%d sockets)\nfds_after_close %d (%d sockets) %d ms after the last close\n"
+           "fds_added%s\nend\n", fds_before_open, sockets_before_open, fds_after_close, sockets_after_close,
+           waited_ms, added);
     fflush(stdout);
     return 0;
 }

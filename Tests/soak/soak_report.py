@@ -305,7 +305,9 @@ def report(runs: Sequence[Run], seconds: int, mock_problem: Optional[str], integ
     lines += [""] + timeline_table(runs, seconds)
     if "fds_before_open" in c_extra:
         lines += ["", f"The C driver had {c_extra['fds_before_open']} open before `cf_client_open` and "
-                  f"{c_extra.get('fds_after_close', '?')} after `cf_client_close`."]
+                  f"{c_extra.get('fds_after_close', '?')} (counted once its sockets were down to their "
+                  "number before, or after 10 s)" + (f"; the ones added: {c_extra['fds_added']}" if c_extra.get("fds_added") else "")
+                  + "."]
 
     warm_up = min(60.0, seconds / 2)
     crashes = [f"{run.name} exited {run.returncode}" + ("" if counts[run.name].reported else " without its report")
