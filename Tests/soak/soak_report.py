@@ -273,6 +273,41 @@ def resource_goals(runs: Sequence[Run], warm_up: float, seconds: float) -> List[
     ]
 
 
+HEADER = Path(__file__).resolve().parents[2] / "include" / "catfacts.h"
+NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+
+
+def header_descriptors_left() -> Optional[int]:
+    """The descriptors catfacts.h's "The process" says stay once every client is closed ("at
+    most two threads and five descriptors more than before the first client"), or None when it
+    no longer says so in those words."""
+    try:
+        text = " ".join(HEADER.read_text().replace("*", " ").split())
+    except OSError:
+        return None
+    found = re.search(r"at most (\w+) threads and (\w+) descriptors more than before the first client", text)
+    return NUMBER_WORDS.get(found.group(2)) if found else None
+
+
+def descriptors_goal(c_extra: Dict[str, str]) -> Goal:
+    """After the C driver's last cf_client_close (its sockets down to their number before),
+    no more descriptors than before its first cf_client_open and the ones the header names."""
+    left = header_descriptors_left()
+    what = ("descriptors after the last `cf_client_close` (once the sockets are down, or 10 s): no socket more "
+            f"than before the first open, and at most {left if left is not None else '?'} descriptors more in all "
+            "(catfacts.h, \"The process\")")
+    before = re.match(r"(\d+) \((\d+) sockets\)", c_extra.get("fds_before_open", ""))
+    after = re.match(r"(\d+) \((\d+) sockets\)", c_extra.get("fds_after_close", ""))
+    if left is None:
+        return Goal(what, False, f"{HEADER.name} no longer says how many descriptors stay after the last client")
+    if before is None or after is None:
+        return Goal(what, False, "the C driver did not report its descriptors")
+    more, sockets_more = int(after.group(1)) - int(before.group(1)), int(after.group(2)) - int(before.group(2))
+    return Goal(what, more <= left and sockets_more <= 0,
+                f"{c_extra['fds_before_open']} before the first open, {c_extra['fds_after_close']} ({more:+d})"
+                + (f"; the ones added: {c_extra['fds_added'].strip()}" if c_extra.get("fds_added") else ""))
+
+
 def collector_goal(lives: Sequence[CollectorLife], problem: Optional[str]) -> Goal:
     """The collector killed and started again at least once, every life still running when
     it was ended, nothing refused, and exports heard in every full life after a restart (the
@@ -303,11 +338,6 @@ def report(runs: Sequence[Run], seconds: int, mock_problem: Optional[str], integ
     if "metrics" in c_extra:
         lines += [""] + metrics_table(c_extra["metrics"])
     lines += [""] + timeline_table(runs, seconds)
-    if "fds_before_open" in c_extra:
-        lines += ["", f"The C driver had {c_extra['fds_before_open']} open before `cf_client_open` and "
-                  f"{c_extra.get('fds_after_close', '?')} (counted once its sockets were down to their "
-                  "number before, or after 10 s)" + (f"; the ones added: {c_extra['fds_added']}" if c_extra.get("fds_added") else "")
-                  + "."]
 
     warm_up = min(60.0, seconds / 2)
     crashes = [f"{run.name} exited {run.returncode}" + ("" if counts[run.name].reported else " without its report")
@@ -324,6 +354,7 @@ def report(runs: Sequence[Run], seconds: int, mock_problem: Optional[str], integ
         Goal("every status one its call documents", not undocumented, "; ".join(undocumented) or "all"),
         Goal("0 wrong answers (content, error fields, search order, hangs)", wrong == 0, str(wrong)),
         *resource_goals(runs, warm_up, seconds),
+        descriptors_goal(c_extra),
         collector_goal(collector_lives, collector_problem),
         Goal("`pragma integrity_check` on the cache file afterwards", integrity == "ok", integrity),
     ]
