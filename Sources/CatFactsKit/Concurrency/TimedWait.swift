@@ -7,10 +7,10 @@
 /// (`CLOCK_BOOTTIME`) unless told otherwise, and its first retry delay or probe would open a
 /// second timerfd. Every sleep of the library goes through here, on the suspending clock,
 /// which is dispatch's uptime clock too.
-package enum TimedWait {
+enum TimedWait {
     /// Sleeps `duration` on the suspending clock; throws `CancellationError` when the task is
     /// cancelled first.
-    package static func sleep(for duration: Duration) async throws {
+    static func sleep(for duration: Duration) async throws {
         try await Task.sleep(for: duration, clock: .suspending)
     }
 }
