@@ -201,6 +201,23 @@ class Goal:
     measured: str
 
 
+def second_half_rss(samples: Sequence[Sample], seconds: float) -> str:
+    """In a run of RSS_HELD_FROM_S or more, RSS over its second half while the calls go on
+    (the samples from half-time to the last one before the time is up; not the end's, taken
+    once the threads have returned): the least and most, and the last against the first. A
+    leak grows RSS there as in the first half; malloc's arenas do most of their drift in the
+    first minutes (the growth the RSS goal counts from the first minute), so the two parts of
+    the run tell a leak from that drift."""
+    if seconds < RSS_HELD_FROM_S:
+        return ""
+    second = [s for s in samples if seconds / 2 - 1 <= s.at < seconds - 1]
+    if len(second) < 2:
+        return ""
+    least, most = min(s.rss_kb for s in second), max(s.rss_kb for s in second)
+    return (f"; from {second[0].at:.0f} to {second[-1].at:.0f} s {least / 1024:.1f}–{most / 1024:.1f} MB, "
+            f"{(second[-1].rss_kb - second[0].rss_kb) / 1024:+.1f} from the first to the last")
+
+
 def resource_goals(runs: Sequence[Run], warm_up: float, seconds: float) -> List[Goal]:
     """Heap flat (malloc's bytes in use at the end, no call under way, no more than the most
     of the first half of the samples after the warm-up, plus the limit: a leak grows it
@@ -235,7 +252,7 @@ def resource_goals(runs: Sequence[Run], warm_up: float, seconds: float) -> List[
                   f"{(end.rss_kb - end.arenas_kb - base.rss_kb + base.arenas_kb) / 1024:+.1f} elsewhere"
                   if base.arenas_kb >= 0 and end.arenas_kb >= 0 else "")
         rss.append(f"{run.name} {base.rss_kb / 1024:.1f} MB at {base.at:.0f} s, {end.rss_kb / 1024:.1f} at the end "
-                   f"({(end.rss_kb - base.rss_kb) / 1024:+.1f}{arenas})")
+                   f"({(end.rss_kb - base.rss_kb) / 1024:+.1f}{arenas}{second_half_rss(run.samples, seconds)})")
         if not heaps or end.heap_kb < 0:
             heap_ok = False
             heap.append(f"{run.name}: no heap figure")
