@@ -67,8 +67,8 @@ static void pause_ms(uint64_t ms) {
 #define FD_MARKS 1024
 static unsigned char open_before[FD_MARKS];
 
-/* Open file descriptors of this process (the directory's own descriptor left out), and how
- * many of them are sockets. With `marks`, marks each one open there; with `added` (of
+/* Open file descriptors of this process (the directory's own descriptor left out, and any
+ * closed between the listing and its reading), and how many of them are sockets. With `marks`, marks each one open there; with `added` (of
  * `size` bytes), writes each one not marked in `open_before` as " FD=WHAT" (" 7=pipe:[…]"). */
 static int open_fds(int *sockets, unsigned char *marks, char *added, size_t size) {
     DIR *dir = opendir("/proc/self/fd");
@@ -80,7 +80,10 @@ static int open_fds(int *sockets, unsigned char *marks, char *added, size_t size
         if (entry->d_name[0] == '.') continue;
         char target[64];
         ssize_t length = readlinkat(dirfd(dir), entry->d_name, target, sizeof target - 1);
-        target[length > 0 ? length : 0] = '\0';
+        /* Closed since the listing (a connection closing on another thread): not open, and
+         * not counted, or the socket it was would pass for a descriptor of another kind. */
+        if (length < 0) continue;
+        target[length] = '\0';
         if (strncmp(target, "socket:", 7) == 0) (*sockets)++;
         int fd = atoi(entry->d_name);
         if (fd != dirfd(dir) && fd >= 0 && fd < FD_MARKS) {
