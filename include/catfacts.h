@@ -172,8 +172,8 @@
  * - Memory: the library allocates with malloc on its own threads (each client's HTTP
  *   thread, the runtime's pool threads) as well as on the callers'. glibc gives threads
  *   arenas of their own, up to 8 per CPU, and an arena keeps the pages it frees below its
- *   highest block in use, so under a steady load a host's RSS climbs for some minutes to
- *   some MB above malloc's bytes in use and holds there (fragmentation, not a leak: the
+ *   highest block in use, so under a steady load a host's RSS climbs to some MB above
+ *   malloc's bytes in use, most of it in the first minutes (fragmentation, not a leak: the
  *   bytes in use stay flat). The library leaves malloc's settings to the host; a host that
  *   wants RSS to follow use starts with MALLOC_ARENA_MAX=2 in its environment (or
  *   GLIBC_TUNABLES=glibc.malloc.arena_max=2), at some cost in lock contention when many
