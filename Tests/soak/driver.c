@@ -68,8 +68,9 @@ static void pause_ms(uint64_t ms) {
 static unsigned char open_before[FD_MARKS];
 
 /* Open file descriptors of this process (the directory's own descriptor left out, and any
- * closed between the listing and its reading), and how many of them are sockets. With `marks`, marks each one open there; with `added` (of
- * `size` bytes), writes each one not marked in `open_before` as " FD=WHAT" (" 7=pipe:[…]"). */
+ * closed between the listing and its reading), and how many of them are sockets. With
+ * `marks`, marks each one open there; with `added` (of `size` bytes), writes each one not
+ * marked in `open_before` as " FD=WHAT" (" 7=pipe:[…]"). */
 static int open_fds(int *sockets, unsigned char *marks, char *added, size_t size) {
     DIR *dir = opendir("/proc/self/fd");
     if (dir == NULL) return -1;
