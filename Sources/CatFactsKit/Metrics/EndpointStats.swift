@@ -13,8 +13,15 @@ struct EndpointStats {
     var lastMicros: UInt64 = 0
     var minMicros = UInt64.max
     var maxMicros: UInt64 = 0
-    /// Microseconds, 3 significant digits, up to an hour (longer is clamped).
-    var histogram = Histogram<UInt64>(highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: .three)
+    /// The longest time the histogram tells apart, in microseconds (an hour); longer is clamped to it.
+    static let highestMicros: UInt64 = 3_600_000_000
+    /// Microseconds, 3 significant digits. It grows to the longest time recorded (1,024 counts
+    /// for each power of two past 2 ms) instead of holding counts up to an hour from the start:
+    /// at 4 bytes a count, 8 kB at first, 32 kB for times up to 100 ms and 48 kB up to 2 s,
+    /// where a fixed hour's range took 184 kB (23,552 counts of 8 bytes) for every endpoint of
+    /// every client. 4-byte counts hold 4,294,967,295 times; ``record(bytes:failed:micros:)``
+    /// stops adding to the histogram there, so no count wraps.
+    var histogram = Histogram<UInt32>(numberOfSignificantValueDigits: .three)
 
     /// One request: its body's bytes, whether it failed, and its time if a response came.
     mutating func record(bytes: Int, failed: Bool, micros: UInt64?) {
@@ -25,13 +32,13 @@ struct EndpointStats {
     }
 
     private mutating func recordTime(micros: UInt64) {
-        let value = Swift.min(Swift.max(micros, 1), histogram.highestTrackableValue)
+        let value = Swift.min(Swift.max(micros, 1), Self.highestMicros)
         timed += 1
         totalMicros += value
         lastMicros = value
         minMicros = Swift.min(minMicros, value)
         maxMicros = Swift.max(maxMicros, value)
-        _ = histogram.record(value)
+        if histogram.totalCount < UInt64(UInt32.max) { _ = histogram.record(value) }
     }
 
     func snapshot(endpoint: String) -> EndpointMetrics {
