@@ -24,8 +24,8 @@
 # CF_TEST_TIMEOUT=S kills a program still running after S seconds (default 1200; twice that
 # under valgrind) and fails it: a bound only a hang reaches, not a measure of speed (on a
 # loaded 2-core machine thread_test alone has taken more than 5 minutes).
-# Needs: the library and the mock built (swift build --product CatFacts --product catfacts-mock),
-# gcc or cc, libjansson-dev; valgrind for --valgrind; python3 and openssl for tls_test (its TLS
+# Needs: the library and the mock built (swift build; with two --product options it builds
+# only the last), gcc or cc, libjansson-dev; valgrind for --valgrind; python3 and openssl for tls_test (its TLS
 # server is bindings/python/tests/tls_front.py; PYTHON=... for another python). CF_TEST_VERBOSE=1
 # names and times each test.
 set -u

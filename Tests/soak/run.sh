@@ -12,8 +12,8 @@
 #   CATFACTS_MOCK=PATH               the mock instead of .build/debug/catfacts-mock
 #   SOAK_RECORD=BENCHMARKS.md        also writes the report into that file's soak section
 #
-# Needs: the library and the mock built (swift build --product CatFacts --product
-# catfacts-mock), cc, libjansson-dev, python3 with opentelemetry-proto (make python-deps).
+# Needs: the library and the mock built (swift build; with two --product options it builds
+# only the last), cc, libjansson-dev, python3 with opentelemetry-proto (make python-deps).
 set -u
 cd "$(dirname "$0")/../.."
 
