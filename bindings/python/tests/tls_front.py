@@ -173,15 +173,18 @@ def main(arguments: List[str]) -> int:
     parser.add_argument("folder", type=Path, help="an existing folder for the CA's files, which the caller removes")
     options = parser.parse_args(arguments)
     authority = Authority(options.folder)
+    # Blocked before the front's threads start (they inherit the mask) and then taken with
+    # sigwait, which also returns one sent before it was called. A handler and
+    # signal.pause() hung (the C suite's tls_test waited on this process for its whole
+    # timeout): a SIGTERM that came just before pause(), or that the kernel gave to one of the
+    # front's threads, ran the handler's C part and never woke the main thread.
+    stop_signals = {signal.SIGTERM, signal.SIGINT}
+    signal.pthread_sigmask(signal.SIG_BLOCK, stop_signals)
     front = TLSFront(authority, host_port(options.mock_url))
-    print(f"listening on {front.url}\nca {authority.ca}\nother-ca {authority.other_ca}\n"
-          f"ca-dir {authority.hashed_folder()}", flush=True)
-    signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(0))
     try:
-        while True:
-            signal.pause()
-    except KeyboardInterrupt:
-        pass
+        print(f"listening on {front.url}\nca {authority.ca}\nother-ca {authority.other_ca}\n"
+              f"ca-dir {authority.hashed_folder()}", flush=True)
+        signal.sigwait(stop_signals)
     finally:
         front.stop()
     return 0
