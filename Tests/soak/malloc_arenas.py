@@ -16,8 +16,6 @@ import collections
 
 import gdb  # type: ignore[import-untyped,import-not-found,unused-ignore]  # gdb's own, there only in gdb
 
-HEAP_ALIGNMENT = 64 << 20  # HEAP_MAX_SIZE on 64-bit Linux: a thread arena's heap is aligned to it
-
 
 def symbol(address: int) -> str | None:
     try:
@@ -61,7 +59,7 @@ def main() -> None:
         while offset < len(memory) - 16:
             size = int.from_bytes(memory[offset + 8:offset + 16], "little") & ~7
             following = offset + size
-            if size < 32 or following + 16 > len(memory) + 16:
+            if size < 32 or following > len(memory):
                 break
             # In use when the next chunk says its previous one is (PREV_INUSE); the top's header
             # is the last 16 bytes read.
