@@ -128,7 +128,7 @@ package struct FactArenaBuilder {
     }
 
     /// Appends a fact copied from a stored arena: its text (NUL included) and its length.
-    mutating func append(stored stored: UnsafeBufferPointer<UInt8>, length: Int) {
+    mutating func append(stored: UnsafeBufferPointer<UInt8>, length: Int) {
         let index = beginFact()
         starts[index] = UInt32(truncatingIfNeeded: textSize)
         lengths[index] = length
