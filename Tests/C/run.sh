@@ -25,9 +25,9 @@
 # under valgrind) and fails it: a bound only a hang reaches, not a measure of speed (on a
 # loaded 2-core machine thread_test alone has taken more than 5 minutes).
 # Needs: the library and the mock built (swift build; with two --product options it builds
-# only the last), gcc or cc, libjansson-dev; valgrind for --valgrind; python3 and openssl for tls_test (its TLS
-# server is bindings/python/tests/tls_front.py; PYTHON=... for another python). CF_TEST_VERBOSE=1
-# names and times each test.
+# only the last), gcc or cc, libjansson-dev; valgrind for --valgrind; python3 and openssl for
+# tls_test (its TLS server is bindings/python/tests/tls_front.py; PYTHON=... for another
+# python). CF_TEST_VERBOSE=1 names and times each test.
 set -u
 cd "$(dirname "$0")/../.."
 
