@@ -52,11 +52,36 @@ public final class ResponseStore: Sendable {
         self.connection = Locked(StoreFile.openMemory())
     }
 
+    /// The rows with the times they were last used and last fetched: their own, or the later
+    /// ones `response_times` holds (noted apart, so that noting one never rewrites a row).
+    private static let rowsWithTimes = "response AS r LEFT JOIN response_times AS t ON t.key = r.key"
+    private static let lastUsedAt = "max(r.last_used_at, coalesce(t.last_used_at, 0))"
+    private static let fetchedAt = "max(r.fetched_at, coalesce(t.fetched_at, 0))"
+
+    /// The least-recently-used order, what eviction follows and ``keys()`` lists, in two
+    /// parts, each `key, size` without the key bound to its parameter, the row filed first
+    /// among equals: the rows whose times `response_times` holds (every row this library
+    /// saves), by those, read from two indexes and never a row, so that a save stops at the
+    /// first rows it evicts; then the rows an earlier library saved since, by their own times
+    /// (read only when the first part is not enough: their uses are not known).
+    static let leastRecentlyUsed = [
+        """
+        SELECT t.key, r.size FROM response_times AS t JOIN response AS r ON r.key = t.key
+        WHERE t.last_used_at >= r.last_used_at AND t.key != ? ORDER BY t.last_used_at, r.rowid
+        """,
+        """
+        SELECT r.key, r.size FROM response AS r WHERE r.key != ? AND NOT EXISTS (
+            SELECT 1 FROM response_times AS t WHERE t.key = r.key AND t.last_used_at >= r.last_used_at)
+        ORDER BY r.last_used_at, r.rowid
+        """,
+    ]
+
     /// The response filed under `key`, or `nil`.
     public func lookup(_ key: CacheKey) throws(CatFactsError) -> CachedResponse? {
         try run("read \(key)") { db throws(SQLiteError) in
             try db.firstRow("""
-                SELECT key, body, fetched_at, last_used_at, etag, last_modified FROM response WHERE key = ?
+                SELECT r.key, r.body, \(Self.fetchedAt) AS fetched_at, \(Self.lastUsedAt) AS last_used_at, r.etag, r.last_modified
+                FROM \(Self.rowsWithTimes) WHERE r.key = ?
                 """, [.text(key.description)]) { row throws(SQLiteError) in
                 CachedResponse(key: try row.text(0), body: try row.blob(1),
                                fetchedAt: Timestamp(timeIntervalSince1970: try row.double(2)),
@@ -74,8 +99,9 @@ public final class ResponseStore: Sendable {
                                restore: (UnsafeRawBufferPointer) -> Value?) throws(CatFactsError) -> (CachedResponse, Value)? {
         try run("read \(key)") { db throws(SQLiteError) -> (CachedResponse, Value)? in
             try db.firstRow("""
-                SELECT key, decoded, fetched_at, last_used_at, etag, last_modified FROM response
-                WHERE key = ? AND decoded_format = ?
+                SELECT r.key, r.decoded, \(Self.fetchedAt) AS fetched_at, \(Self.lastUsedAt) AS last_used_at, r.etag,
+                       r.last_modified
+                FROM \(Self.rowsWithTimes) WHERE r.key = ? AND r.decoded_format = ?
                 """, [.text(key.description), .integer(Int64(format))]) { row throws(SQLiteError) -> (CachedResponse, Value)? in
                 guard let value = try row.withBlob(1, restore) ?? nil else { return nil }
                 return (CachedResponse(key: try row.text(0), body: [], fetchedAt: Timestamp(timeIntervalSince1970: try row.double(2)),
@@ -107,6 +133,9 @@ public final class ResponseStore: Sendable {
                     """, [.text(text), .text(key.endpoint), .blob(body), .integer(Int64(size)),
                           .real(fetchedAt.timeIntervalSince1970), .real(now), SQLiteValue(etag), SQLiteValue(lastModified),
                           decoded.map { .blob($0.bytes) } ?? .null, decoded.map { .integer(Int64($0.format)) } ?? .null])
+                // Its times from now on (those noted for the row it replaced are not its own).
+                try db.execute("INSERT OR REPLACE INTO response_times (key, last_used_at, fetched_at) VALUES (?, ?, NULL)",
+                               [.text(text), .real(now)])
                 return try evict(db, keeping: text)
             }
         }
@@ -130,9 +159,8 @@ public final class ResponseStore: Sendable {
         guard !uses.isEmpty else { return }
         do throws(SQLiteError) {
             try db.transaction { () throws(SQLiteError) in
-                try db.withStatement("UPDATE response SET last_used_at = max(last_used_at, ?) WHERE key = ?") {
-                    update throws(SQLiteError) in
-                    for (key, time) in uses { try update.run([.real(time), .text(key)]) }
+                for (key, time) in uses where try Self.isFiled(key, db) {
+                    try db.execute(Self.noteUseSQL, [.text(key), .real(time)])
                 }
             }
         } catch {
@@ -142,6 +170,21 @@ public final class ResponseStore: Sendable {
         }
     }
 
+    /// Notes a use of the row filed under the first parameter at the time in the second.
+    ///
+    /// One row of values, asked first whether the key is filed (``isFiled(_:_:)``), rather
+    /// than `INSERT ... SELECT`: SQLite gives a statement that may write several rows a
+    /// journal of its own, 64 kB of heap at each run.
+    private static let noteUseSQL = """
+        INSERT INTO response_times (key, last_used_at) VALUES (?, ?)
+        ON CONFLICT (key) DO UPDATE SET last_used_at = max(last_used_at, excluded.last_used_at)
+        """
+
+    /// Whether a row is filed under `key` (read from the key's index, not the row).
+    private static func isFiled(_ key: String, _ db: SQLiteConnection) throws(SQLiteError) -> Bool {
+        try db.firstRow("SELECT 1 FROM response WHERE key = ?", [.text(key)]) { _ in true } ?? false
+    }
+
     deinit {
         _ = try? connection.withLock { db throws(SQLiteError) in try writeUses(db) }
     }
@@ -149,12 +192,19 @@ public final class ResponseStore: Sendable {
     /// Marks `key` as used now and, when given, as fetched at `fetchedAt` (after a 304).
     package func touch(_ key: CacheKey, fetchedAt: Timestamp? = nil) throws(CatFactsError) {
         let now = Timestamp.now.timeIntervalSince1970
+        let text = key.description
         try run("update \(key)", writes: true) { db throws(SQLiteError) in
-            if let fetchedAt {
-                try db.execute("UPDATE response SET last_used_at = ?, fetched_at = ? WHERE key = ?",
-                               [.real(now), .real(fetchedAt.timeIntervalSince1970), .text(key.description)])
-            } else {
-                try db.execute("UPDATE response SET last_used_at = ? WHERE key = ?", [.real(now), .text(key.description)])
+            try db.transaction { () throws(SQLiteError) in
+                guard try Self.isFiled(text, db) else { return }
+                if let fetchedAt {
+                    try db.execute("""
+                        INSERT INTO response_times (key, last_used_at, fetched_at) VALUES (?, ?, ?)
+                        ON CONFLICT (key) DO UPDATE SET last_used_at = max(last_used_at, excluded.last_used_at),
+                                                        fetched_at = excluded.fetched_at
+                        """, [.text(text), .real(now), .real(fetchedAt.timeIntervalSince1970)])
+                } else {
+                    try db.execute(Self.noteUseSQL, [.text(text), .real(now)])
+                }
             }
         }
     }
@@ -162,15 +212,28 @@ public final class ResponseStore: Sendable {
     /// Removes what is filed under `key`.
     package func remove(_ key: CacheKey) throws(CatFactsError) {
         try run("remove \(key)", writes: true) { db throws(SQLiteError) in
-            try db.execute("DELETE FROM response WHERE key = ?", [.text(key.description)])
+            try db.transaction { () throws(SQLiteError) in
+                try Self.delete(key.description, db)
+            }
         }
+    }
+
+    /// Deletes the row filed under `key` and the times noted for it.
+    private static func delete(_ key: String, _ db: SQLiteConnection) throws(SQLiteError) {
+        try db.execute("DELETE FROM response WHERE key = ?", [.text(key)])
+        try db.execute("DELETE FROM response_times WHERE key = ?", [.text(key)])
     }
 
     /// The keys stored, least recently used first.
     public func keys() throws(CatFactsError) -> [String] {
         try run("list the keys") { db throws(SQLiteError) in
             try writeUses(db)
-            return try db.rows("SELECT key FROM response ORDER BY last_used_at, rowid") { row throws(SQLiteError) in try row.text(0) }
+            var keys: [String] = []
+            for sql in Self.leastRecentlyUsed {
+                // No key is empty: the parameter skips none.
+                keys += try db.rows(sql, [.text("")]) { row throws(SQLiteError) in try row.text(0) }
+            }
+            return keys
         }
     }
 
@@ -199,19 +262,18 @@ public final class ResponseStore: Sendable {
         // Chosen first (reading keys and sizes only, never bodies, and only as many rows as
         // the cap needs), deleted after, once the reading statement is reset.
         var doomed: [String] = []
-        try db.withStatement("SELECT key, size FROM response WHERE key != ? ORDER BY last_used_at, rowid") {
-            candidates throws(SQLiteError) in
-            try candidates.bind([.text(kept)])
-            while total > maxBytes, try candidates.step() {
-                doomed.append(try candidates.text(0))
-                total -= Int(try candidates.int64(1))
+        for sql in Self.leastRecentlyUsed where total > maxBytes {
+            try db.withStatement(sql) { candidates throws(SQLiteError) in
+                try candidates.bind([.text(kept)])
+                while total > maxBytes, try candidates.step() {
+                    doomed.append(try candidates.text(0))
+                    total -= Int(try candidates.int64(1))
+                }
             }
         }
-        try db.withStatement("DELETE FROM response WHERE key = ?") { delete throws(SQLiteError) in
-            for key in doomed {
-                try delete.run([.text(key)])
-                decoded.remove(key)
-            }
+        for key in doomed {
+            try Self.delete(key, db)
+            decoded.remove(key)
         }
         return (doomed.count, before - total)
     }

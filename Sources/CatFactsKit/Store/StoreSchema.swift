@@ -50,6 +50,23 @@ enum StoreSchema {
         // layout's version (BreedArenaPage.format): rows of an earlier library, or of another
         // layout, have none that fits and are decoded from their bodies.
         ("v5: decoded page", "ALTER TABLE response ADD COLUMN decoded BLOB; ALTER TABLE response ADD COLUMN decoded_format INTEGER"),
+        // When a row was last used, and last confirmed by the server (a 304), written apart
+        // from it: SQLite rewrites a whole row to change one column, bodies included, so
+        // noting a use in `response` rewrote (and copied through the heap) every page hit.
+        // Every row saved from now on has one here; a row's own times count when they are
+        // later (an earlier library's, sharing the file). The indexes hold what the
+        // least-recently-used order reads (ResponseStore.leastRecentlyUsed), so that it reads
+        // no row; the rows filed before have their times copied.
+        ("v6: use times", """
+            CREATE TABLE IF NOT EXISTS response_times (
+                key TEXT PRIMARY KEY NOT NULL,
+                last_used_at DOUBLE NOT NULL,
+                fetched_at DOUBLE
+            ) WITHOUT ROWID;
+            CREATE INDEX IF NOT EXISTS response_times_used ON response_times(last_used_at);
+            CREATE INDEX IF NOT EXISTS response_key_times ON response(key, last_used_at, size);
+            INSERT OR IGNORE INTO response_times (key, last_used_at) SELECT key, last_used_at FROM response;
+            """),
     ]
 
     /// The migration that drops pages filed without their server; how many it dropped is

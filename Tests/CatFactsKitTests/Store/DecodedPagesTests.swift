@@ -19,7 +19,10 @@ struct DecodedPagesTests {
                 _ = try await client.breeds(page: 1, limit: 5)
                 let watcher = try SQLiteConnection(path: path)
                 func lastUsed() throws -> Double {
-                    try watcher.firstRow("SELECT last_used_at FROM response") { row throws(SQLiteError) in try row.double(0) } ?? 0
+                    try watcher.firstRow("""
+                        SELECT max(r.last_used_at, coalesce(t.last_used_at, 0)) FROM response AS r
+                        LEFT JOIN response_times AS t ON t.key = r.key
+                        """) { row throws(SQLiteError) in try row.double(0) } ?? 0
                 }
                 let saved = try lastUsed()
                 let hit = try await client.breeds(page: 1, limit: 5)

@@ -66,7 +66,7 @@ struct StoreFileTests {
             try SQLiteConnection(path: path).execute("DROP TABLE response")
             let error = try #require(throws: CatFactsError.self) { try store.keys() }
             #expect(error == .internal("the cache could not list the keys: SQLite error 1: no such table: response"
-                                       + " - while executing `SELECT key FROM response ORDER BY last_used_at, rowid`"
+                                       + " - while executing `\(ResponseStore.leastRecentlyUsed[0])`"
                                        + "; delete the cache file (it holds only copies of pages), or set cache_path elsewhere"))
         }
     }
@@ -96,10 +96,13 @@ struct StoreFileTests {
             #expect(try ResponseStore(path: path, maxBytes: 1 << 20).warnings.all.isEmpty)
             let db = try SQLiteConnection(path: path)
             #expect(try db.rows("SELECT identifier FROM grdb_migrations ORDER BY rowid") { row throws(SQLiteError) in try row.text(0) }
-                    == ["v1: response", "v2: size index", "v3: denied prefix", "v4: keys with their origin", "v5: decoded page"])
-            #expect(try db.rows("SELECT name FROM sqlite_master WHERE name IN ('response_size', 'denied_prefix')") { row throws(SQLiteError) in
-                try row.text(0)
-            }.count == 2)
+                    == ["v1: response", "v2: size index", "v3: denied prefix", "v4: keys with their origin", "v5: decoded page",
+                        "v6: use times"])
+            let added = """
+                SELECT name FROM sqlite_master
+                WHERE name IN ('response_size', 'denied_prefix', 'response_times', 'response_times_used', 'response_key_times')
+                """
+            #expect(try db.rows(added) { row throws(SQLiteError) in try row.text(0) }.count == 5)
         }
     }
 
@@ -123,7 +126,8 @@ struct StoreFileTests {
             }
             #expect(try stores.map { try $0.keys().count } == Array(repeating: stores.count, count: stores.count))
             let db = try SQLiteConnection(path: path)
-            #expect(try db.firstRow("SELECT count(*) FROM grdb_migrations") { row throws(SQLiteError) in try row.int64(0) } == 5)
+            #expect(try db.firstRow("SELECT count(*) FROM grdb_migrations") { row throws(SQLiteError) in try row.int64(0) }
+                    == Int64(StoreSchema.migrations.count))
             #expect(try db.firstRow("PRAGMA application_id") { row throws(SQLiteError) in try row.int64(0) } == Int64(StoreSchema.applicationID))
         }
     }
