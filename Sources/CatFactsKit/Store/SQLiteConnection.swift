@@ -3,8 +3,10 @@ import CSQLite
 /// One SQLite connection, closed when it goes away.
 ///
 /// Not thread-safe: it is opened in multi-thread mode (`SQLITE_OPEN_NOMUTEX`), so SQLite
-/// takes no locks of its own, and its owner lets one thread at a time use it (see
-/// ``ResponseStore``). Errors carry SQLite's result code and message (``SQLiteError``).
+/// takes no locks of the connection's, and its owner lets one thread at a time use it (see
+/// ``ResponseStore``). Each use holds ``SQLiteForkGate`` (opening, closing, a statement from
+/// its preparing to its release, a transaction whole). Errors carry SQLite's result code and
+/// message (``SQLiteError``).
 final class SQLiteConnection {
     let handle: OpaquePointer
     /// Statements prepared once and kept, by their SQL (``withStatement(_:_:)``): the cache
@@ -19,26 +21,30 @@ final class SQLiteConnection {
     /// to `busyTimeout` before failing with `SQLITE_BUSY`.
     init(path: String?, readOnly: Bool = false, busyTimeout: Duration = .zero) throws(SQLiteError) {
         let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
-        var handle: OpaquePointer?
-        let code = sqlite3_open_v2(path ?? ":memory:", &handle, flags, nil)
-        guard code == SQLITE_OK, let handle else {
-            // A handle usually comes back even on failure: it holds the message, then is closed.
-            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
-            let systemErrno = handle.map { sqlite3_system_errno($0) } ?? 0
-            sqlite3_close_v2(handle)
-            throw SQLiteError(code: code, message: message, sql: nil, systemErrno: systemErrno)
+        handle = try SQLiteForkGate.around { () throws(SQLiteError) -> OpaquePointer in
+            var handle: OpaquePointer?
+            let code = sqlite3_open_v2(path ?? ":memory:", &handle, flags, nil)
+            guard code == SQLITE_OK, let handle else {
+                // A handle usually comes back even on failure: it holds the message, then is closed.
+                let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+                let systemErrno = handle.map { sqlite3_system_errno($0) } ?? 0
+                sqlite3_close_v2(handle)
+                throw SQLiteError(code: code, message: message, sql: nil, systemErrno: systemErrno)
+            }
+            // Result codes say which constraint or which I/O step failed, not just that one did.
+            sqlite3_extended_result_codes(handle, 1)
+            let (seconds, attoseconds) = busyTimeout.components
+            sqlite3_busy_timeout(handle, Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000))
+            return handle
         }
-        self.handle = handle
-        // Result codes say which constraint or which I/O step failed, not just that one did.
-        sqlite3_extended_result_codes(handle, 1)
-        let (seconds, attoseconds) = busyTimeout.components
-        sqlite3_busy_timeout(handle, Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000))
     }
 
     deinit {
-        // Its statements first (every statement is made and kept by withStatement).
-        kept.removeAll()
-        sqlite3_close_v2(handle)
+        SQLiteForkGate.around {
+            // Its statements first (every statement is made and kept by withStatement).
+            kept.removeAll()
+            sqlite3_close_v2(handle)
+        }
     }
 
     /// Runs `body` with `sql` prepared: the kept statement for it (prepared on its first use),
@@ -46,17 +52,19 @@ final class SQLiteConnection {
     /// connection). A statement in use is taken out of the keeping, so a nested use of the
     /// same SQL prepares its own.
     func withStatement<T>(_ sql: String, _ body: (SQLiteStatement) throws(SQLiteError) -> T) throws(SQLiteError) -> T {
-        let statement: SQLiteStatement
-        if let taken = kept.removeValue(forKey: sql) {
-            statement = taken
-        } else {
-            statement = try SQLiteStatement(sql, on: self)
+        try SQLiteForkGate.around { () throws(SQLiteError) -> T in
+            let statement: SQLiteStatement
+            if let taken = kept.removeValue(forKey: sql) {
+                statement = taken
+            } else {
+                statement = try SQLiteStatement(sql, on: self)
+            }
+            defer {
+                statement.release()
+                if kept.count < Self.maxKeptStatements { kept[sql] = statement }
+            }
+            return try body(statement)
         }
-        defer {
-            statement.release()
-            if kept.count < Self.maxKeptStatements { kept[sql] = statement }
-        }
-        return try body(statement)
     }
 
     /// Rows the last INSERT, UPDATE or DELETE changed.
@@ -64,7 +72,7 @@ final class SQLiteConnection {
 
     /// Runs `sql`, which may hold several statements, none with parameters (schema, pragmas).
     func execute(_ sql: String) throws(SQLiteError) {
-        let code = sqlite3_exec(handle, sql, nil, nil, nil)
+        let code = SQLiteForkGate.around { sqlite3_exec(handle, sql, nil, nil, nil) }
         guard code == SQLITE_OK else { throw error(code, sql: sql) }
     }
 
@@ -100,16 +108,18 @@ final class SQLiteConnection {
     /// waiting out another process's write as the busy timeout allows): committed when
     /// `body` returns, rolled back when it or the commit throws.
     func transaction<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
-        try execute("BEGIN IMMEDIATE", [])
-        do {
-            let result = try body()
-            try execute("COMMIT", [])
-            return result
-        } catch {
-            // SQLite may have rolled back already (after some I/O errors); then there is
-            // nothing left to undo and the first error is the one worth reporting.
-            if sqlite3_get_autocommit(handle) == 0 { sqlite3_exec(handle, "ROLLBACK", nil, nil, nil) }
-            throw error
+        try SQLiteForkGate.around { () throws(SQLiteError) -> T in
+            try execute("BEGIN IMMEDIATE", [])
+            do throws(SQLiteError) {
+                let result = try body()
+                try execute("COMMIT", [])
+                return result
+            } catch {
+                // SQLite may have rolled back already (after some I/O errors); then there is
+                // nothing left to undo and the first error is the one worth reporting.
+                if sqlite3_get_autocommit(handle) == 0 { sqlite3_exec(handle, "ROLLBACK", nil, nil, nil) }
+                throw error
+            }
         }
     }
 

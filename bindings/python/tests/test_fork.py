@@ -74,11 +74,11 @@ def _reap(pid: int) -> bool:
     return bool(done)
 
 
-def _fork_each_bounded(inherited: catfacts.Client, url: str) -> List[int]:
-    """Exit codes of CHILDREN children forked with os.fork, one after another (99: killed)."""
+def _fork_each_bounded(inherited: catfacts.Client, url: str, children: int = CHILDREN) -> List[int]:
+    """Exit codes of `children` children forked with os.fork, one after another (99: killed)."""
     expected = [b.breed for b in inherited.breeds_page(2, limit=3).items]
     codes = []
-    for _ in range(CHILDREN):
+    for _ in range(children):
         sys.stdout.flush()
         sys.stderr.flush()
         pid = os.fork()
@@ -126,6 +126,37 @@ def test_children_of_a_busy_parent_work(make_mock: MakeMock) -> None:
             for thread in threads:
                 thread.join(HANG_S)
         assert not any(thread.is_alive() for thread in threads)
+
+
+def test_children_of_a_parent_writing_its_cache_work(mock_url: str) -> None:
+    """SQLite takes process-wide mutexes (at each of its allocations, each page it reads): a
+    fork while a thread of the parent was inside it left one locked in the child, whose new
+    client's cache then waited for it forever (6 of 60 such children hung). Every call of a
+    page here misses and saves it, evicting another (a cap of a few pages), so the parent's
+    threads are in SQLite most of the time; 40 forks."""
+    stop = threading.Event()
+    saved = [0]
+    with catfacts.Client(mock_url, retries=0, cache_max_bytes=4000) as parent:
+        def keep_saving(worker: int) -> None:
+            page = worker
+            while not stop.is_set():
+                parent.breeds_page(1 + page % 98, limit=1)  # 98 pages of one breed: each a new row
+                saved[0] += 1
+                page += 4
+
+        threads = [threading.Thread(target=keep_saving, args=(i,), daemon=True) for i in range(4)]
+        for thread in threads:
+            thread.start()
+        try:
+            assert wait_for(lambda: saved[0] >= 8)
+            assert _fork_each_bounded(parent, mock_url, children=40) == [0] * 40
+        finally:
+            stop.set()
+            for thread in threads:
+                thread.join(HANG_S)
+        assert not any(thread.is_alive() for thread in threads)
+        cache = parent.metrics().cache
+        assert cache is not None and cache.evicted_entries > 0
 
 
 def _multiprocessing_child(url: str, expected: List[str]) -> None:
