@@ -166,7 +166,9 @@
  *   cache file are shared with it); closing or interrupting it in the child does nothing
  *   harmful and returns at once (its memory stays: a few kB). The parent's handles and calls
  *   go on unaffected. In a child the runtime's jobs run on threads of the library's own
- *   (libdispatch's pool may never start a thread again there).
+ *   (libdispatch's pool may never start a thread again there). fork() waits for the
+ *   library's calls into SQLite (its caches) that are under way, a statement each, so that
+ *   the child finds none of SQLite's own locks held: at most a cache file's busy wait.
  * - Unloading: dlclose() leaves the library loaded (it is linked with -z nodelete): its
  *   threads and fork handlers run its code for the life of the process.
  * - Memory: the library allocates with malloc on its own threads (each client's HTTP
