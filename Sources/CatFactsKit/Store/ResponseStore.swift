@@ -264,10 +264,11 @@ public final class ResponseStore: Sendable {
         var doomed: [String] = []
         for sql in Self.leastRecentlyUsed where total > maxBytes {
             try db.withStatement(sql) { candidates throws(SQLiteError) in
-                try candidates.bind([.text(kept)])
-                while total > maxBytes, try candidates.step() {
-                    doomed.append(try candidates.text(0))
-                    total -= Int(try candidates.int64(1))
+                try candidates.withBindings([.text(kept)]) { () throws(SQLiteError) in
+                    while total > maxBytes, try candidates.step() {
+                        doomed.append(try candidates.text(0))
+                        total -= Int(try candidates.int64(1))
+                    }
                 }
             }
         }

@@ -86,12 +86,13 @@ final class SQLiteConnection {
     func rows<Row>(_ sql: String, _ values: [SQLiteValue] = [],
                    _ read: (SQLiteStatement) throws(SQLiteError) -> Row) throws(SQLiteError) -> [Row] {
         try withStatement(sql) { statement throws(SQLiteError) in
-            try statement.bind(values)
-            var rows: [Row] = []
-            while try statement.step() {
-                rows.append(try read(statement))
+            try statement.withBindings(values) { () throws(SQLiteError) -> [Row] in
+                var rows: [Row] = []
+                while try statement.step() {
+                    rows.append(try read(statement))
+                }
+                return rows
             }
-            return rows
         }
     }
 
@@ -99,8 +100,9 @@ final class SQLiteConnection {
     func firstRow<Row>(_ sql: String, _ values: [SQLiteValue] = [],
                        _ read: (SQLiteStatement) throws(SQLiteError) -> Row) throws(SQLiteError) -> Row? {
         try withStatement(sql) { statement throws(SQLiteError) in
-            try statement.bind(values)
-            return try statement.step() ? read(statement) : nil
+            try statement.withBindings(values) { () throws(SQLiteError) -> Row? in
+                try statement.step() ? read(statement) : nil
+            }
         }
     }
 

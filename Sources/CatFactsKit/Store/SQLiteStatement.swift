@@ -29,36 +29,54 @@ final class SQLiteStatement {
         sqlite3_finalize(handle)
     }
 
-    /// Resets the statement and binds `values` to its parameters, in order.
-    func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
-        sqlite3_reset(handle)
-        sqlite3_clear_bindings(handle)
-        for (offset, value) in values.enumerated() {
-            let index = Int32(offset + 1)
-            let code: Int32
-            switch value {
-            case .integer(let number):
-                code = sqlite3_bind_int64(handle, index, number)
-            case .real(let number):
-                code = sqlite3_bind_double(handle, index, number)
-            case .text(let text):
-                // With its length in bytes: a NUL inside the text does not end it.
-                code = text.utf8CString.withUnsafeBufferPointer {
-                    sqlite3_bind_text64(handle, index, $0.baseAddress, UInt64($0.count - 1), catfacts_sqlite_transient(),
-                                        UInt8(SQLITE_UTF8))
-                }
-            case .blob(let bytes) where bytes.isEmpty:
-                // An empty array may have no address, and a NULL address binds NULL.
-                code = sqlite3_bind_zeroblob(handle, index, 0)
-            case .blob(let bytes):
-                code = bytes.withUnsafeBytes {
-                    sqlite3_bind_blob64(handle, index, $0.baseAddress, UInt64($0.count), catfacts_sqlite_transient())
-                }
-            case .null:
-                code = sqlite3_bind_null(handle, index)
-            }
-            guard code == SQLITE_OK else { throw connection.error(code, sql: sql) }
+    /// Resets the statement, binds `values` to its parameters in order and runs `body` while
+    /// they are bound; the bindings are dropped before it returns. A blob is bound where it
+    /// lies (`SQLITE_STATIC`), held for as long as `body` runs, rather than copied by SQLite:
+    /// a saved page's body and decoded bytes are 64 to 256 kB, and the copies took a block of
+    /// malloc's that size for each save.
+    func withBindings<T>(_ values: [SQLiteValue], _ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+        release()
+        defer { release() }  // when a binding failed
+        return try bind(values, from: 0, then: body)
+    }
+
+    /// Binds `values[offset...]`, then runs `body`, within the closures that hold the blobs.
+    private func bind<T>(_ values: [SQLiteValue], from offset: Int, then body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+        guard offset < values.count else {
+            // Dropped while the blobs are still held, so SQLite never keeps a stale address.
+            defer { release() }
+            return try body()
         }
+        let index = Int32(offset + 1)
+        let code: Int32
+        switch values[offset] {
+        case .integer(let number):
+            code = sqlite3_bind_int64(handle, index, number)
+        case .real(let number):
+            code = sqlite3_bind_double(handle, index, number)
+        case .text(let text):
+            // With its length in bytes: a NUL inside the text does not end it. Copied: keys
+            // and names are short, and the C string is a temporary.
+            code = text.utf8CString.withUnsafeBufferPointer {
+                sqlite3_bind_text64(handle, index, $0.baseAddress, UInt64($0.count - 1), catfacts_sqlite_transient(),
+                                    UInt8(SQLITE_UTF8))
+            }
+        case .blob(let bytes) where bytes.isEmpty:
+            // An empty array may have no address, and a NULL address binds NULL.
+            code = sqlite3_bind_zeroblob(handle, index, 0)
+        case .blob(let bytes):
+            let outcome = bytes.withUnsafeBytes { raw -> Result<T, SQLiteError> in
+                // A nil destructor is SQLITE_STATIC: SQLite reads the bytes where they are.
+                let code = sqlite3_bind_blob64(handle, index, raw.baseAddress, UInt64(raw.count), nil)
+                guard code == SQLITE_OK else { return .failure(connection.error(code, sql: sql)) }
+                return Result { () throws(SQLiteError) -> T in try bind(values, from: offset + 1, then: body) }
+            }
+            return try outcome.get()
+        case .null:
+            code = sqlite3_bind_null(handle, index)
+        }
+        guard code == SQLITE_OK else { throw connection.error(code, sql: sql) }
+        return try bind(values, from: offset + 1, then: body)
     }
 
     /// Ends the statement's run and drops its bindings (a bound body is a copy of the
@@ -79,8 +97,9 @@ final class SQLiteStatement {
 
     /// Runs the statement to its end with `values`, ignoring any rows.
     func run(_ values: [SQLiteValue] = []) throws(SQLiteError) {
-        try bind(values)
-        while try step() {}
+        try withBindings(values) { () throws(SQLiteError) in
+            while try step() {}
+        }
     }
 
     // Column readers, for the row `step()` moved to.

@@ -57,6 +57,30 @@ struct SQLiteConnectionTests {
         #expect(try db.firstRow("SELECT 1 WHERE 0") { row throws(SQLiteError) in try row.int64(0) } == nil)
     }
 
+    @Test func aBlobIsBoundWhereItLiesNotCopied() throws {
+        let db = try SQLiteConnection(path: nil)
+        // 16 MB, more than SQLite asks malloc for anywhere else in these tests (SQLite's
+        // largest request is counted process-wide): copied, as SQLITE_TRANSIENT does, it is
+        // one request of exactly that size.
+        var blob = [UInt8](repeating: 7, count: 16 << 20)
+        blob[blob.count - 2] = 0xCA
+        blob[blob.count - 1] = 0xFE
+        var current: Int64 = 0
+        var largest: Int64 = 0
+        sqlite3_status64(SQLITE_STATUS_MALLOC_SIZE, &current, &largest, 1)
+        let read = try db.firstRow("SELECT length(?1), hex(substr(?1, -3))", [.blob(blob)]) { row throws(SQLiteError) in
+            (try row.int64(0), try row.text(1))
+        }
+        sqlite3_status64(SQLITE_STATUS_MALLOC_SIZE, &current, &largest, 0)
+        #expect(read?.0 == Int64(16 << 20))
+        #expect(read?.1 == "07CAFE")
+        #expect(largest < Int64(blob.count), "SQLite copied the blob: a request of \(largest) bytes")
+        // The count is kept (a request that large shows).
+        sqlite3_free(sqlite3_malloc64(UInt64(blob.count)))
+        sqlite3_status64(SQLITE_STATUS_MALLOC_SIZE, &current, &largest, 0)
+        #expect(largest >= Int64(blob.count))
+    }
+
     @Test func aNullOrAWrongTypeIsReportedAsCorruption() throws {
         let db = try SQLiteConnection(path: nil)
         let null = try #require(throws: SQLiteError.self) { try db.firstRow("SELECT NULL AS body") { row throws(SQLiteError) in try row.blob(0) } }
