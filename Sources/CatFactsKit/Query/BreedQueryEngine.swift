@@ -19,13 +19,15 @@ struct BreedQueryEngine {
             }
         }
         let sortField = query.sortBy ?? .breed
-        // Keys made once per chosen breed, not per comparison.
+        // Keys made once per chosen breed, not per comparison; what is sorted is the chosen
+        // breeds' indices into them (a word each, where tuples of a position and two keys
+        // made a block of 40 bytes a breed at every query).
         let names = chosen.map(view.foldedName(at:))
         let sortKeys: [String?] = sortField == .breed ? names : chosen.map { breeds[$0][sortField].map(TextFolding.fold) }
-        var order: [(position: Int, key: String?, name: String)] = chosen.indices.map { (chosen[$0], sortKeys[$0], names[$0]) }
+        var order = Array(chosen.indices)
         order.sort { a, b in
             // Absent values last, whichever the direction; ties by name, then server order.
-            switch (a.key, b.key) {
+            switch (sortKeys[a], sortKeys[b]) {
             case (nil, nil): break
             case (nil, _): return false
             case (_, nil): return true
@@ -33,10 +35,10 @@ struct BreedQueryEngine {
                 let c = NaturalOrder.compare(x, y)
                 if c != 0 { return query.descending ? c > 0 : c < 0 }
             }
-            let byName = NaturalOrder.compare(a.name, b.name)
-            return byName != 0 ? byName < 0 : a.position < b.position
+            let byName = NaturalOrder.compare(names[a], names[b])
+            return byName != 0 ? byName < 0 : chosen[a] < chosen[b]
         }
-        var sorted = order.map(\.position)
+        var sorted = order.map { chosen[$0] }
         guard let groupField = query.groupBy else {
             if let limit = query.limit { sorted = Array(sorted.prefix(limit)) }
             return .items(sorted.map { breeds[$0] })
