@@ -1,6 +1,7 @@
 """Threads, garbage collection, interpreter exit, memory, and finding the library."""
 from __future__ import annotations
 
+import ctypes
 import gc
 import os
 import re
@@ -330,3 +331,21 @@ def test_the_interrupt_watcher_starts_with_the_first_blocking_call(mock_url: str
                          env={**os.environ, "CATFACTS_LIBRARY": str(_native.library_path)})
     assert run.returncode == 0, run.stderr
     assert run.stdout.split() == ["False", "True"]
+
+
+def test_a_string_handed_out_is_decoded_once_and_freed() -> None:
+    # take_string frees with cf_free (free(3)) what the library allocated with malloc: a
+    # block from libc's strdup stands for one here.
+    libc = ctypes.CDLL(None)
+    libc.strdup.argtypes = [ctypes.c_char_p]
+    libc.strdup.restype = ctypes.c_void_p
+    text = "Ébène \U0001F408 \\u0000 " + "x" * 300_000
+    pointer = ctypes.c_void_p(libc.strdup(text.encode("utf-8")))
+    assert _native.take_string(pointer) == text
+    assert pointer.value is None
+    # Bytes that are not UTF-8 raise, and the block is freed all the same.
+    pointer = ctypes.c_void_p(libc.strdup(b"caf\xe9"))
+    with pytest.raises(UnicodeDecodeError):
+        _native.take_string(pointer)
+    assert pointer.value is None
+    assert _native.take_string(ctypes.c_void_p()) == ""
