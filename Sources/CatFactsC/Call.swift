@@ -12,19 +12,13 @@ enum Call {
     /// Runs `body`, which produces the text for `out`; the text is the caller's to free.
     static func text(_ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, what: String,
                      _ body: () throws(CatFactsError) -> String) -> cf_status {
-        owned(out, what: what) { () throws(CatFactsError) in ownedCString(try body()) }
-    }
-
-    /// Runs `body`, which produces a block of malloc's for `out` (`nil`: memory is
-    /// exhausted), the caller's to free.
-    private static func owned(_ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, what: String,
-                              _ body: () throws(CatFactsError) -> UnsafeMutablePointer<CChar>?) -> cf_status {
         ErrorFields.reset()
         out?.pointee = nil
         guard let out else { return LastError.fail(.argument("\(what) is NULL")) }
         do throws(CatFactsError) {
-            guard let block = try body() else { return LastError.fail(.internal("out of memory")) }
-            out.pointee = block
+            let text = try body()
+            guard let copy = ownedCString(text) else { return LastError.fail(.internal("out of memory")) }
+            out.pointee = copy
             return LastError.succeed()
         } catch {
             return LastError.fail(error)
@@ -73,13 +67,13 @@ enum Call {
     static func json<Answer>(_ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ client: OpaquePointer?,
                              _ prepare: () throws(CatFactsError) -> @Sendable (CatFactsClient) async throws(CatFactsError) -> Answer)
         -> cf_status where Answer: Encodable & Sendable {
-        owned(out, what: "out_json") { () throws(CatFactsError) in
+        text(out, what: "out_json") { () throws(CatFactsError) in
             let handle = try ClientHandle.handle(client)
             let request = try prepare()
             let client = handle.client
-            let answer = try blocking(on: handle) { () async throws(CatFactsError) in try await request(client) }.get()
-            // Written on the caller's thread into the block it frees: one pass, no copy.
-            return JSONOutput.cString(answer)
+            return try blocking(on: handle) { () async throws(CatFactsError) in
+                JSONOutput.string(try await request(client))
+            }.get()
         }
     }
 

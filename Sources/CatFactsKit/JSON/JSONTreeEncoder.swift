@@ -10,17 +10,11 @@ enum JSONTreeEncoder {
     /// `value` as JSON text; a value that encodes nothing is `{}`. Throws what the value's
     /// `encode(to:)` throws (`EncodingError.invalidValue` for a non-finite number).
     static func text<Value: Encodable>(_ value: Value) throws -> String {
-        var writer = JSONWriter()
-        try write(value, to: &writer)
-        return writer.text
-    }
-
-    /// Appends `value` to `writer`, as ``text(_:)`` writes it; on a throw, `writer` is as it
-    /// was (the whole value is encoded before any of it is written).
-    static func write<Value: Encodable>(_ value: Value, to writer: inout JSONWriter) throws {
         let root = Node()
         try value.encode(to: TreeEncoder(node: root, codingPath: []))
+        var writer = JSONWriter()
         root.write(to: &writer)
+        return writer.text
     }
 
     /// One value of the tree: set once as a scalar, or filled as an array or an object. An

@@ -1,16 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Writes JSON text straight from the library's values, byte for byte what `JSONEncoder`
 /// gives with `.sortedKeys` and `.withoutEscapingSlashes` (the tests compare the two), at a
 /// fraction of the cost: the C face hands out a page as JSON on every call.
 ///
-/// The text grows in a block of malloc's (noncopyable, freed with the writer), so appending
-/// is a bounds check and a copy, with no reference counting on the way; ``cString()`` hands
-/// that block out as it is, so the C face's answers are written once and never copied.
+/// The text grows in a buffer of its own (noncopyable, freed with the writer), so appending
+/// is a bounds check and a copy, with no reference counting on the way.
 struct JSONWriter: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var count = 0
@@ -18,11 +11,11 @@ struct JSONWriter: ~Copyable {
 
     init(capacity: Int = 256) {
         self.capacity = max(capacity, 16)
-        base = Self.resized(nil, to: self.capacity)
+        base = .allocate(capacity: self.capacity)
     }
 
     deinit {
-        free(base)
+        base.deallocate()
     }
 
     /// The text written so far.
@@ -30,30 +23,15 @@ struct JSONWriter: ~Copyable {
         String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
     }
 
-    /// The text written, NUL-terminated, in the writer's own block: the caller's, to release
-    /// with free(3) (`cf_free`). Room the text did not use is given back first.
-    consuming func cString() -> UnsafeMutablePointer<CChar> {
-        append(0)
-        if capacity - count >= 64 { base = Self.resized(base, to: count) }
-        let text = UnsafeMutableRawPointer(base).bindMemory(to: CChar.self, capacity: count)
-        discard self
-        return text
-    }
-
     /// Makes room for `extra` more bytes (a page knows roughly how long it will be).
     mutating func reserve(_ extra: Int) {
         guard count + extra > capacity else { return }
         let grown = max(count + extra, capacity * 2)
-        base = Self.resized(base, to: grown)
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        larger.update(from: base, count: count)
+        base.deallocate()
+        base = larger
         capacity = grown
-    }
-
-    /// `block` (or a new block, for `nil`) grown or shrunk to `bytes` by realloc(3), which
-    /// extends a block in place when it can. Running out of memory stops the process, as
-    /// every allocation of Swift's does.
-    private static func resized(_ block: UnsafeMutablePointer<UInt8>?, to bytes: Int) -> UnsafeMutablePointer<UInt8> {
-        guard let grown = realloc(block, bytes) else { fatalError("out of memory: JSON text of \(bytes) bytes") }
-        return grown.bindMemory(to: UInt8.self, capacity: bytes)
     }
 
     private mutating func append(_ byte: UInt8) {

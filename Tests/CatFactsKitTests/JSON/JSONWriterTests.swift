@@ -22,31 +22,6 @@ struct JSONWriterTests {
         #expect(written == Self.foundation(value), sourceLocation: sourceLocation)
         #expect(written == JSONOutput.encoded(value), sourceLocation: sourceLocation)
         #expect(value is any JSONWritable, "the fast path was not taken", sourceLocation: sourceLocation)
-        #expect(Self.handedOut(value) == written, sourceLocation: sourceLocation)
-    }
-
-    /// What the C face hands out for `value` (``JSONOutput/cString(_:)``), read up to its NUL
-    /// and freed as a C caller frees it.
-    private static func handedOut<Value: Encodable>(_ value: Value) -> String {
-        let block = JSONOutput.cString(value)
-        defer { free(block) }
-        return String(cString: block)
-    }
-
-    @Test func theCFaceGetsTheSameBytesInTheBlockTheyWereWrittenIn() {
-        // Longer than the writer's first block many times over (it grows by realloc and gives
-        // back what it did not use), through the fast path and through the tree encoder.
-        let breeds = (0..<2000).map { Breed(breed: "Breed \($0) \(Self.awkward)", country: "Country \($0 % 7)") }
-        let page = Page(number: 1, lastPage: 1, perPage: 2000, total: 2000, items: breeds, source: .network,
-                        fetchedAt: Timestamp(timeIntervalSince1970: 1_790_000_000))
-        let written = JSONOutput.string(page)
-        #expect(written.utf8.count > 200_000)
-        #expect(Self.handedOut(page) == written)
-        #expect(Self.handedOut(page) == Self.foundation(page))
-        let notWritable = ["k": [String: Int]()]
-        #expect(!(notWritable is any JSONWritable))
-        #expect(Self.handedOut(notWritable) == #"{"k":{}}"#)
-        #expect(Self.handedOut(Breed(breed: "")) == #"{"breed":""}"#)
     }
 
     @Test func breedsWithAwkwardTextAndAbsentFields() {
