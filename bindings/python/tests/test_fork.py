@@ -4,12 +4,13 @@ Every child is bounded: it arms an alarm, and the parent waits a bounded time an
 so a hang fails the test instead of stopping the suite."""
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import signal
 import sys
 import threading
-from typing import Dict, List
+from typing import Callable, Dict, Iterator, List
 
 import pytest
 
@@ -100,32 +101,41 @@ def test_children_of_an_idle_parent_work(mock_url: str) -> None:
         assert lst[15].breed == parent.breeds_page(2, limit=10).items[5].breed
 
 
-def test_children_of_a_busy_parent_work(make_mock: MakeMock) -> None:
-    slow = make_mock("--latency-ms", "20")
+@contextlib.contextmanager
+def _calling_in_threads(call: Callable[[int], object], threads: int = 4) -> Iterator[List[int]]:
+    """Runs ``call(n)`` over and over in ``threads`` threads (the thread i with n = i, then
+    i + threads, ...) until the block ends, and checks that every thread ended; yields the
+    count of the calls done (``done[0]``)."""
     stop = threading.Event()
     done = [0]
 
-    with catfacts.Client(slow.url, retries=0, cache_max_bytes=0) as parent:
-        def keep_calling(worker: int) -> None:
-            n = worker
-            while not stop.is_set():
-                parent.breeds_page(1 + n % 5, limit=10)
-                done[0] += 1
-                n += 1
+    def keep_calling(first: int) -> None:
+        n = first
+        while not stop.is_set():
+            call(n)
+            done[0] += 1
+            n += threads
 
-        threads = [threading.Thread(target=keep_calling, args=(i,), daemon=True) for i in range(4)]
-        for thread in threads:
-            thread.start()
-        try:
+    workers = [threading.Thread(target=keep_calling, args=(i,), daemon=True) for i in range(threads)]
+    for worker in workers:
+        worker.start()
+    try:
+        yield done
+    finally:
+        stop.set()
+        for worker in workers:
+            worker.join(HANG_S)
+    assert not any(worker.is_alive() for worker in workers)
+
+
+def test_children_of_a_busy_parent_work(make_mock: MakeMock) -> None:
+    slow = make_mock("--latency-ms", "20")
+    with catfacts.Client(slow.url, retries=0, cache_max_bytes=0) as parent:
+        with _calling_in_threads(lambda n: parent.breeds_page(1 + n % 5, limit=10)) as done:
             assert wait_for(lambda: done[0] >= 4)
             assert _fork_each_bounded(parent, slow.url) == [0] * CHILDREN
             before = done[0]
             assert wait_for(lambda: done[0] > before + 4), "the parent's calls stopped after the forks"
-        finally:
-            stop.set()
-            for thread in threads:
-                thread.join(HANG_S)
-        assert not any(thread.is_alive() for thread in threads)
 
 
 def test_children_of_a_parent_writing_its_cache_work(mock_url: str) -> None:
@@ -134,27 +144,11 @@ def test_children_of_a_parent_writing_its_cache_work(mock_url: str) -> None:
     client's cache then waited for it forever (6 of 60 such children hung). Every call of a
     page here misses and saves it, evicting another (a cap of a few pages), so the parent's
     threads are in SQLite most of the time; 40 forks."""
-    stop = threading.Event()
-    saved = [0]
     with catfacts.Client(mock_url, retries=0, cache_max_bytes=4000) as parent:
-        def keep_saving(worker: int) -> None:
-            page = worker
-            while not stop.is_set():
-                parent.breeds_page(1 + page % 98, limit=1)  # 98 pages of one breed: each a new row
-                saved[0] += 1
-                page += 4
-
-        threads = [threading.Thread(target=keep_saving, args=(i,), daemon=True) for i in range(4)]
-        for thread in threads:
-            thread.start()
-        try:
+        # 98 pages of one breed: each a new row.
+        with _calling_in_threads(lambda n: parent.breeds_page(1 + n % 98, limit=1)) as saved:
             assert wait_for(lambda: saved[0] >= 8)
             assert _fork_each_bounded(parent, mock_url, children=40) == [0] * 40
-        finally:
-            stop.set()
-            for thread in threads:
-                thread.join(HANG_S)
-        assert not any(thread.is_alive() for thread in threads)
         cache = parent.metrics().cache
         assert cache is not None and cache.evicted_entries > 0
 
