@@ -79,8 +79,9 @@ final class SQLiteStatement {
         return try bind(values, from: offset + 1, then: body)
     }
 
-    /// Ends the statement's run and drops its bindings (a bound body is a copy of the
-    /// page), so a kept statement holds neither a read transaction nor memory between uses.
+    /// Ends the statement's run and drops its bindings (text is a copy; a blob points into
+    /// its caller's bytes), so a kept statement holds neither a read transaction, nor memory,
+    /// nor an address between uses.
     func release() {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
