@@ -36,14 +36,14 @@ final class SQLiteStatement {
     /// malloc's that size for each save.
     func withBindings<T>(_ values: [SQLiteValue], _ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
         release()
-        defer { release() }  // when a binding failed
         return try bind(values, from: 0, then: body)
     }
 
-    /// Binds `values[offset...]`, then runs `body`, within the closures that hold the blobs.
+    /// Binds `values[offset...]`, then runs `body`, within the closures that hold the blobs;
+    /// the bindings are dropped once on every way out (``release()``), while the blobs are
+    /// still held, so SQLite never keeps a stale address.
     private func bind<T>(_ values: [SQLiteValue], from offset: Int, then body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
         guard offset < values.count else {
-            // Dropped while the blobs are still held, so SQLite never keeps a stale address.
             defer { release() }
             return try body()
         }
@@ -68,15 +68,22 @@ final class SQLiteStatement {
             let outcome = bytes.withUnsafeBytes { raw -> Result<T, SQLiteError> in
                 // A nil destructor is SQLITE_STATIC: SQLite reads the bytes where they are.
                 let code = sqlite3_bind_blob64(handle, index, raw.baseAddress, UInt64(raw.count), nil)
-                guard code == SQLITE_OK else { return .failure(connection.error(code, sql: sql)) }
+                guard code == SQLITE_OK else { return .failure(failed(code)) }
                 return Result { () throws(SQLiteError) -> T in try bind(values, from: offset + 1, then: body) }
             }
             return try outcome.get()
         case .null:
             code = sqlite3_bind_null(handle, index)
         }
-        guard code == SQLITE_OK else { throw connection.error(code, sql: sql) }
+        guard code == SQLITE_OK else { throw failed(code) }
         return try bind(values, from: offset + 1, then: body)
+    }
+
+    /// The error for a binding that failed, with the bindings made so far dropped.
+    private func failed(_ code: Int32) -> SQLiteError {
+        let error = connection.error(code, sql: sql)
+        release()
+        return error
     }
 
     /// Ends the statement's run and drops its bindings (text is a copy; a blob points into

@@ -81,6 +81,18 @@ struct SQLiteConnectionTests {
         #expect(largest >= Int64(blob.count))
     }
 
+    @Test func aBindingThatFailsIsAnErrorAndLeavesTheStatementUsable() throws {
+        let db = try SQLiteConnection(path: nil)
+        try db.execute("CREATE TABLE t (b BLOB)")
+        let sql = "INSERT INTO t VALUES (?)"
+        // One parameter, two values: the second fails after the blob is bound.
+        let error = try #require(throws: SQLiteError.self) { try db.execute(sql, [.blob([1, 2]), .integer(3)]) }
+        #expect(error.code == SQLITE_RANGE)
+        #expect(error.sql == sql)
+        try db.execute(sql, [.blob([4, 5])])
+        #expect(try db.rows("SELECT b FROM t") { row throws(SQLiteError) in try row.blob(0) } == [[4, 5]])
+    }
+
     @Test func aNullOrAWrongTypeIsReportedAsCorruption() throws {
         let db = try SQLiteConnection(path: nil)
         let null = try #require(throws: SQLiteError.self) { try db.firstRow("SELECT NULL AS body") { row throws(SQLiteError) in try row.blob(0) } }
